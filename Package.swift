@@ -1,0 +1,75 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Imports point one way (see ../shared/STYLE.md):
+//   C*        system libraries, no Swift
+//   DSP       pure Swift, no Foundation, no I/O; imports only RealModule
+//   Files     atomic output files (Foundation)
+//   AudioIO   the only importer of the C modules; imports DSP, Files
+//   Manifest  verse text, records, sidecars; imports DSP, Files
+//   Alignment imports DSP
+//   Render    imports DSP
+//   Pipeline  one function per CLI command; imports everything
+//   prep      CLI only
+let cSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+// The DSP loops are the hot path; keep them optimised even in `swift test`.
+let fast: [SwiftSetting] = cSettings + [.unsafeFlags(["-O"])]
+
+let package = Package(
+  name: "prep",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "prep", targets: ["prep"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+    .systemLibrary(
+      name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+    .systemLibrary(
+      name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+    .systemLibrary(
+      name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+
+    .target(
+      name: "DSP",
+      dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+      swiftSettings: fast),
+    .target(name: "Files", swiftSettings: cSettings),
+    .target(
+      name: "AudioIO",
+      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CEbur128"],
+      swiftSettings: fast),
+    .target(name: "Manifest", dependencies: ["DSP", "Files"], swiftSettings: cSettings),
+    .target(name: "Alignment", dependencies: ["DSP"], swiftSettings: fast),
+    .target(name: "Render", dependencies: ["DSP"], swiftSettings: fast),
+    .target(
+      name: "Pipeline",
+      dependencies: ["DSP", "Files", "AudioIO", "Manifest", "Alignment", "Render"],
+      swiftSettings: cSettings),
+    .executableTarget(
+      name: "prep",
+      dependencies: [
+        "Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: cSettings),
+    .target(name: "TestSupport", dependencies: ["DSP"], swiftSettings: fast),
+
+    .testTarget(name: "DSPTests", dependencies: ["DSP", "TestSupport"], swiftSettings: fast),
+    .testTarget(
+      name: "AudioIOTests", dependencies: ["AudioIO", "TestSupport"], swiftSettings: cSettings),
+    .testTarget(
+      name: "ManifestTests", dependencies: ["Manifest", "TestSupport"], swiftSettings: cSettings),
+    .testTarget(
+      name: "AlignmentTests", dependencies: ["Alignment", "TestSupport"], swiftSettings: fast),
+    .testTarget(
+      name: "RenderTests", dependencies: ["Render", "TestSupport"], swiftSettings: fast),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["Pipeline", "TestSupport"],
+      swiftSettings: cSettings),
+  ]
+)

@@ -1,0 +1,1 @@
+#include <ebur128.h>

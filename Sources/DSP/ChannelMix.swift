@@ -1,0 +1,43 @@
+import RealModule
+
+/// Channel up/down-mixing between any two channel counts.
+///
+/// Down to mono: the mean of all channels. Mono up to N: the same signal on
+/// every channel. N→M otherwise: channel c of the output takes input channel
+/// c mod N (so stereo → 4 repeats L R L R) when upmixing, and the mean of the
+/// input channels that map to it when downmixing.
+public enum ChannelMix {
+  public static func convert(_ buffer: AudioBuffer, to channelCount: Int) -> AudioBuffer {
+    let from = buffer.channelCount
+    if from == channelCount { return buffer }
+    let frames = buffer.frameCount
+    var out = [Float](repeating: 0, count: frames * channelCount)
+    var weight = [Float](repeating: 0, count: channelCount)
+    if channelCount < from {
+      for c in 0..<from { weight[c % channelCount] += 1 }
+    }
+    buffer.samples.withUnsafeBufferPointer { input in
+      out.withUnsafeMutableBufferPointer { output in
+        for frame in 0..<frames {
+          let i = frame * from
+          let o = frame * channelCount
+          if channelCount < from {
+            for c in 0..<from { output[o + c % channelCount] += input[i + c] }
+            for c in 0..<channelCount { output[o + c] /= weight[c] }
+          } else {
+            for c in 0..<channelCount { output[o + c] = input[i + c % from] }
+          }
+        }
+      }
+    }
+    return AudioBuffer(samples: out, channelCount: channelCount, sampleRate: buffer.sampleRate)
+  }
+}
+
+/// Decibel conversions, defined once.
+public enum Decibels {
+  /// Linear amplitude factor for `decibels` (−6.02 dB → 0.5).
+  public static func gain(_ decibels: Double) -> Double { Double.exp10(decibels / 20) }
+  /// Decibels for a linear amplitude factor; −240 dB for zero.
+  public static func fromGain(_ gain: Double) -> Double { 20 * Double.log10(max(gain, 1e-12)) }
+}
