@@ -39,7 +39,7 @@ let package = Package(
       name: "DSP",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")],
       swiftSettings: fast),
-    .target(name: "Files", swiftSettings: cSettings),
+    .target(name: "Files", swiftSettings: fast),
     .target(
       name: "AudioIO",
       dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CEbur128"],

@@ -1,0 +1,161 @@
+import CSndfile
+import DSP
+import Files
+import Foundation
+
+/// Encodes frames to WAV, FLAC, MP3 (LAME), Ogg Opus or Ogg Vorbis through libsndfile.
+///
+/// The file is written under a temporary name and appears under its real name
+/// only in `finish()`. Encoder settings are applied before the first frame, as
+/// libsndfile requires. Ogg files get a fixed stream serial number so that the
+/// same input gives byte-identical files. An MP3 may be given an ID3v2 tag
+/// (`id3Tag`), which is put in front of the audio at `finish()`.
+public final class SoundFileWriter: FrameSink {
+  public let path: String
+  public let format: EncodedFormat
+  public let sampleRate: Int
+  public let channelCount: Int
+  /// Bytes to put before the MP3 stream (a complete ID3v2 tag); MP3 only.
+  public var id3Tag: [UInt8]?
+  /// Rewrites the finished file's bytes before it is committed (e.g. to add
+  /// Vorbis-comment chapters); runs after the Ogg serial is fixed.
+  public var postProcess: (@Sendable (inout [UInt8]) throws -> Void)?
+  public private(set) var framesWritten = 0
+
+  private var file: OpaquePointer?
+  private let output: AtomicOutput
+
+  public init(path: String, format: EncodedFormat, sampleRate: Int, channelCount: Int)
+    throws(AudioFileError)
+  {
+    self.path = path
+    self.format = format
+    self.sampleRate = sampleRate
+    self.channelCount = channelCount
+    if let rates = format.supportedSampleRates, !rates.contains(sampleRate) {
+      throw .unsupportedFormat(
+        path: path,
+        reason: "\(format) cannot be written at \(sampleRate) Hz; resample to "
+          + "\(format.outputSampleRate(for: sampleRate)) Hz first")
+    }
+    do { output = try AtomicOutput(path: path) } catch {
+      throw .cannotCreate(path: path, reason: error.description)
+    }
+    var info = SF_INFO()
+    info.samplerate = Int32(sampleRate)
+    info.channels = Int32(channelCount)
+    info.format = SoundFileWriter.code(for: format)
+    guard sf_format_check(&info) != 0 else {
+      throw .unsupportedFormat(
+        path: path, reason: "libsndfile cannot write \(format) with \(channelCount) channels at \(sampleRate) Hz")
+    }
+    guard let handle = sf_open(output.temporaryPath, Int32(SFM_WRITE), &info) else {
+      throw .cannotCreate(path: path, reason: String(cString: sf_strerror(nil)))
+    }
+    file = handle
+    configure(handle)
+  }
+
+  deinit {
+    if let file {
+      sf_close(file)
+      output.discard()
+    }
+  }
+
+  public func write(_ buffer: AudioBuffer) throws {
+    guard let file else { preconditionFailure("write after finish") }
+    precondition(buffer.channelCount == channelCount, "writer expects \(channelCount) channels")
+    precondition(buffer.sampleRate == sampleRate, "writer expects \(sampleRate) Hz")
+    let frames = buffer.frameCount
+    let written = buffer.samples.withUnsafeBufferPointer { pointer in
+      Int(sf_writef_float(file, pointer.baseAddress, sf_count_t(frames)))
+    }
+    guard written == frames else {
+      let reason = String(cString: sf_strerror(file))
+      abandon()
+      throw AudioFileError.writeFailed(path: path, reason: reason)
+    }
+    framesWritten += frames
+  }
+
+  public func finish() throws {
+    guard let file else { return }
+    self.file = nil
+    guard sf_close(file) == 0 else {
+      output.discard()
+      throw AudioFileError.writeFailed(path: path, reason: "could not close the encoder")
+    }
+    do {
+      if case .opus = format { try rewrite { OggPages.setSerialNumber(&$0, to: OggPages.fixedSerial) } }
+      if case .vorbis = format { try rewrite { OggPages.setSerialNumber(&$0, to: OggPages.fixedSerial) } }
+      if case .mp3 = format, let tag = id3Tag { try rewrite { $0.insert(contentsOf: tag, at: 0) } }
+      if let postProcess { try rewrite(postProcess) }
+      try output.commit()
+    } catch let error as AudioFileError {
+      output.discard()
+      throw error
+    } catch {
+      output.discard()
+      throw AudioFileError.writeFailed(path: path, reason: "\(error)")
+    }
+  }
+
+  /// Stops writing and removes the temporary file.
+  public func abandon() {
+    if let file { sf_close(file) }
+    file = nil
+    output.discard()
+  }
+
+  private func rewrite(_ change: (inout [UInt8]) throws -> Void) throws {
+    let url = URL(fileURLWithPath: output.temporaryPath)
+    var bytes = [UInt8](try Data(contentsOf: url))
+    try change(&bytes)
+    try Data(bytes).write(to: url)
+  }
+
+  private func configure(_ handle: OpaquePointer) {
+    switch format {
+    case .wav(let pcm), .flac(let pcm):
+      if pcm != .float32 { _ = prep_sf_set_int(handle, Int32(SFC_SET_CLIPPING), 1) }
+    case .mp3(let mode):
+      // libsndfile maps compression c to LAME: CBR bitrate = top − c·(top − bottom),
+      // truncated to an integer; VBR quality = 10·c (mpeg_l3_encode.c).
+      switch mode {
+      case .constant(let kbps):
+        let (top, bottom): (Double, Double) =
+          sampleRate >= 32_000 ? (320, 32) : sampleRate >= 16_000 ? (160, 8) : (64, 8)
+        let level = (top - Double(kbps) - 0.5) / (top - bottom)
+        _ = prep_sf_set_int(handle, Int32(SFC_SET_BITRATE_MODE), Int32(SF_BITRATE_MODE_CONSTANT))
+        _ = prep_sf_set_double(handle, Int32(SFC_SET_COMPRESSION_LEVEL), min(max(level, 0), 1))
+      case .variable(let quality):
+        _ = prep_sf_set_int(handle, Int32(SFC_SET_BITRATE_MODE), Int32(SF_BITRATE_MODE_VARIABLE))
+        _ = prep_sf_set_double(handle, Int32(SFC_SET_COMPRESSION_LEVEL), Double(quality) / 10 + 0.001)
+      }
+    case .opus(let kbps):
+      // libsndfile: bitrate per channel = (1 − c)·250000 + 6000 bit/s (ogg_opus.c).
+      let level = 1 - (Double(kbps) * 1000 - 6000) / 250_000
+      _ = prep_sf_set_double(handle, Int32(SFC_SET_COMPRESSION_LEVEL), min(max(level, 0), 1))
+    case .vorbis(let quality):
+      _ = prep_sf_set_double(handle, Int32(SFC_SET_VBR_ENCODING_QUALITY), quality)
+    }
+  }
+
+  static func code(for format: EncodedFormat) -> Int32 {
+    func pcm(_ pcm: EncodedFormat.PCM) -> Int32 {
+      switch pcm {
+      case .int16: Int32(SF_FORMAT_PCM_16)
+      case .int24: Int32(SF_FORMAT_PCM_24)
+      case .float32: Int32(SF_FORMAT_FLOAT)
+      }
+    }
+    switch format {
+    case .wav(let p): return Int32(SF_FORMAT_WAV) | pcm(p)
+    case .flac(let p): return Int32(SF_FORMAT_FLAC) | pcm(p == .float32 ? .int24 : p)
+    case .mp3: return Int32(SF_FORMAT_MPEG) | Int32(SF_FORMAT_MPEG_LAYER_III)
+    case .opus: return Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_OPUS)
+    case .vorbis: return Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)
+    }
+  }
+}

@@ -1,0 +1,91 @@
+/// Whole-recording health figures gathered in one streaming pass.
+///
+/// For the samples x of every channel c over N frames:
+///
+///     peak            = max |x|
+///     clippedSamples  = #{ |x| ≥ clipLevel }                 (0.999 ≈ −0.01 dBFS)
+///     dcOffset[c]     = (1/N) Σ x_c
+///     nonFinite       = #{ x is NaN or ±∞ }                   (counted, then treated as 0)
+///
+/// The noise floor and leading/trailing silence come from the envelope (see `Envelope`).
+public struct SignalStats: Sendable {
+  public static let clipLevel: Float = 0.999
+
+  public let channelCount: Int
+  public private(set) var frameCount = 0
+  public private(set) var peak: Float = 0
+  public private(set) var clippedSamples = 0
+  public private(set) var nonFiniteSamples = 0
+  /// Frame index of the first NaN/∞ sample, if any.
+  public private(set) var firstNonFiniteFrame: Int?
+  private var sums: [Double]
+
+  public init(channelCount: Int) {
+    self.channelCount = channelCount
+    sums = [Double](repeating: 0, count: channelCount)
+  }
+
+  public var dcOffset: [Double] { sums.map { frameCount > 0 ? $0 / Double(frameCount) : 0 } }
+
+  /// Adds a chunk; NaN and ∞ samples are counted and replaced by 0 in `buffer`.
+  public mutating func add(_ buffer: inout AudioBuffer) {
+    let channels = channelCount
+    let startFrame = frameCount
+    var localPeak = peak
+    var clipped = 0
+    var nonFinite = 0
+    var firstBad: Int? = nil
+    buffer.samples.withUnsafeMutableBufferPointer { samples in
+      var partial = [Double](repeating: 0, count: channels)
+      for index in 0..<samples.count {
+        var value = samples[index]
+        if !value.isFinite {
+          nonFinite += 1
+          if firstBad == nil { firstBad = startFrame + index / channels }
+          value = 0
+          samples[index] = 0
+        }
+        let magnitude = abs(value)
+        if magnitude > localPeak { localPeak = magnitude }
+        if magnitude >= SignalStats.clipLevel { clipped += 1 }
+        partial[index % channels] += Double(value)
+      }
+      for c in 0..<channels { sums[c] += partial[c] }
+    }
+    peak = localPeak
+    clippedSamples += clipped
+    nonFiniteSamples += nonFinite
+    if firstNonFiniteFrame == nil { firstNonFiniteFrame = firstBad }
+    frameCount += buffer.frameCount
+  }
+}
+
+/// Level statistics read off an envelope.
+public enum EnvelopeStats {
+  /// The noise floor: the 10th percentile of hop levels above digital silence, in dBFS.
+  /// Speech rarely fills more than 90 % of a chapter, so the quietest tenth is room tone.
+  public static func noiseFloorDBFS(_ envelope: Envelope) -> Float {
+    let levels = envelope.rmsDBFS.filter { $0 > Envelope.floorDBFS + 1 }.sorted()
+    guard !levels.isEmpty else { return Envelope.floorDBFS }
+    return levels[levels.count / 10]
+  }
+
+  /// Hops from the start and from the end that stay below `thresholdDBFS`.
+  public static func silentEdges(_ envelope: Envelope, thresholdDBFS: Float) -> (lead: Int, tail: Int) {
+    let levels = envelope.rmsDBFS
+    let lead = levels.firstIndex { $0 >= thresholdDBFS } ?? levels.count
+    let lastLoud = levels.lastIndex { $0 >= thresholdDBFS }
+    let tail = lastLoud.map { levels.count - 1 - $0 } ?? levels.count
+    return (lead, tail)
+  }
+
+  /// The threshold that separates speech from room tone: halfway (in dB) between
+  /// the noise floor and the 95th-percentile level, but at least 6 dB above the floor.
+  public static func speechThresholdDBFS(_ envelope: Envelope) -> Float {
+    let levels = envelope.rmsDBFS.sorted()
+    guard !levels.isEmpty else { return Envelope.floorDBFS }
+    let floor = noiseFloorDBFS(envelope)
+    let loud = levels[min(levels.count - 1, levels.count * 95 / 100)]
+    return max(floor + 6, (floor + loud) / 2)
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A file that appears under its final name only when it is complete.
+///
+/// Writers write to a hidden temporary name in the same folder (so the final
+/// `rename(2)` is atomic on one file system) and call `commit()`; anything
+/// that fails calls `discard()` (or lets `deinit`-free callers use
+/// `AtomicOutput.write`), so a failed run leaves nothing half-written.
+public struct AtomicOutput: Sendable {
+  /// Where the file will be when committed.
+  public let finalPath: String
+  /// Where it is written meanwhile.
+  public let temporaryPath: String
+
+  /// Reserves a temporary name beside `path`; fails if the folder is missing or not writable.
+  public init(path: String) throws(FileOutputError) {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
+    else { throw .missingFolder(path: path, folder: folder) }
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      throw .notWritable(path: path, folder: folder)
+    }
+    finalPath = path
+    temporaryPath =
+      url.deletingLastPathComponent().appendingPathComponent(
+        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
+      ).path
+  }
+
+  /// Moves the finished temporary file to its final name.
+  public func commit() throws(FileOutputError) {
+    if rename(temporaryPath, finalPath) != 0 {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw .commitFailed(path: finalPath, reason: reason)
+    }
+  }
+
+  /// Removes the temporary file, if any.
+  public func discard() {
+    unlink(temporaryPath)
+  }
+
+  /// Writes `data` atomically to `path`.
+  public static func write(_ data: Data, to path: String) throws(FileOutputError) {
+    let output = try AtomicOutput(path: path)
+    do {
+      try data.write(to: URL(fileURLWithPath: output.temporaryPath))
+    } catch {
+      output.discard()
+      throw .writeFailed(path: path, reason: "\(error.localizedDescription)")
+    }
+    try output.commit()
+  }
+
+  /// Writes UTF-8 text atomically to `path`.
+  public static func write(_ text: String, to path: String) throws(FileOutputError) {
+    try write(Data(text.utf8), to: path)
+  }
+}
+
+/// Why an output file could not be written. Each case names the file and the fix.
+public enum FileOutputError: Error, CustomStringConvertible, Equatable {
+  case missingFolder(path: String, folder: String)
+  case notWritable(path: String, folder: String)
+  case writeFailed(path: String, reason: String)
+  case commitFailed(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .missingFolder(let path, let folder):
+      "\(path): the folder \(folder) does not exist. Create it first (mkdir -p \(folder))."
+    case .notWritable(let path, let folder):
+      "\(path): the folder \(folder) is not writable. Choose another output folder or fix its permissions."
+    case .writeFailed(let path, let reason):
+      "\(path): could not write the file (\(reason)). Check free disk space and permissions."
+    case .commitFailed(let path, let reason):
+      "\(path): could not move the finished file into place (\(reason)). Check permissions of the folder."
+    }
+  }
+}

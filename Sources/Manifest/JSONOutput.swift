@@ -1,0 +1,44 @@
+import Files
+import Foundation
+
+/// The one way prep writes JSON: sorted keys, pretty-printed, no escaped slashes,
+/// a trailing newline, written atomically. Same value → same bytes.
+public enum JSONOutput {
+  public static func encode<T: Encodable>(_ value: T) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    var data = try encoder.encode(value)
+    data.append(0x0A)
+    return data
+  }
+
+  public static func write<T: Encodable>(_ value: T, to path: String) throws {
+    try AtomicOutput.write(try encode(value), to: path)
+  }
+
+  public static func read<T: Decodable>(_ type: T.Type, from path: String) throws(RecordError) -> T {
+    guard let data = FileManager.default.contents(atPath: path) else { throw .missing(file: path) }
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch {
+      throw .unreadable(file: path, reason: "\(error)")
+    }
+  }
+}
+
+/// Why a record (ingest, align) could not be read.
+public enum RecordError: Error, CustomStringConvertible, Equatable {
+  case missing(file: String)
+  case unreadable(file: String, reason: String)
+  case wrongVersion(file: String, found: Int, expected: Int)
+
+  public var description: String {
+    switch self {
+    case .missing(let file): "\(file): no such record. Run the stage that writes it first."
+    case .unreadable(let file, let reason):
+      "\(file): not a valid prep record (\(reason)). Delete it and run the stage that writes it again."
+    case .wrongVersion(let file, let found, let expected):
+      "\(file): record version \(found), this prep reads version \(expected). Rebuild it (make clean; make)."
+    }
+  }
+}

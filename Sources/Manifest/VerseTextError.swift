@@ -1,0 +1,48 @@
+/// Why a verse text could not be read. Every case names the file (and line) and a fix.
+public enum VerseTextError: Error, CustomStringConvertible, Equatable {
+  case missing(file: String)
+  case notUTF8(file: String)
+  case badPlainLine(file: String, line: Int, content: String)
+  case emptyVerse(file: String, line: Int, label: String)
+  case duplicateVerse(file: String, line: Int, label: String)
+  case outOfOrder(file: String, line: Int, label: String, previous: Int)
+  case noVerses(file: String, chapter: Int?)
+  case chapterNotFound(file: String, chapter: Int, available: [Int])
+  case chapterNeeded(file: String, available: [Int])
+  case unterminated(file: String, line: Int, marker: String)
+  case badVerseMarker(file: String, line: Int, content: String)
+
+  public var description: String {
+    switch self {
+    case .missing(let file):
+      "\(file): no such file. Check the --text path."
+    case .notUTF8(let file):
+      "\(file): the text is not UTF-8. Save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)."
+    case .badPlainLine(let file, let line, let content):
+      "\(file):\(line): expected `NUMBER<TAB>TEXT` but found \"\(content)\". "
+        + "Start each line with its verse number, or give a .usfm file."
+    case .emptyVerse(let file, let line, let label):
+      "\(file):\(line): verse \(label) has no text. Add the verse text or remove the line."
+    case .duplicateVerse(let file, let line, let label):
+      "\(file):\(line): verse \(label) appears twice. Remove or renumber the second one."
+    case .outOfOrder(let file, let line, let label, let previous):
+      "\(file):\(line): verse \(label) comes after verse \(previous). Put the verses in order."
+    case .noVerses(let file, let chapter):
+      "\(file): no verses found\(chapter.map { " in chapter \($0)" } ?? ""). "
+        + "Check the file holds `\\v` markers (USFM) or numbered lines (plain text)."
+    case .chapterNotFound(let file, let chapter, let available):
+      "\(file): there is no `\\c \(chapter)`; the file has chapters \(Self.list(available)). "
+        + "Pick one of them with --chapter."
+    case .chapterNeeded(let file, let available):
+      "\(file): the file holds chapters \(Self.list(available)). Say which one with --chapter N."
+    case .unterminated(let file, let line, let marker):
+      "\(file):\(line): `\\\(marker)` is never closed with `\\\(marker)*`. Add the closing marker."
+    case .badVerseMarker(let file, let line, let content):
+      "\(file):\(line): `\\v` must be followed by a verse number, found \"\(content)\". Fix the marker."
+    }
+  }
+
+  private static func list(_ chapters: [Int]) -> String {
+    chapters.isEmpty ? "none" : chapters.map(String.init).joined(separator: ", ")
+  }
+}

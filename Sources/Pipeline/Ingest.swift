@@ -1,0 +1,169 @@
+import AudioIO
+import DSP
+import Files
+import Foundation
+import Manifest
+
+/// `prep ingest`: decode and check one recording against its text; build its ingest record.
+public enum Ingest {
+  /// Frames per read; memory stays at a few of these whatever the file's length.
+  static let chunkFrames = 65_536
+  /// Chapters are read at 8–40 characters of text per second of speech; outside that the
+  /// recording and the text probably do not belong together.
+  static let plausibleCharactersPerSecond: ClosedRange<Double> = 8...40
+  /// Below this integrated loudness a narration is too quiet to be a usable master.
+  static let quietLUFS = -40.0
+
+  public struct Options: Sendable {
+    public var audioPath: String
+    public var textPath: String?
+    public var chapter: Int?
+
+    public init(audioPath: String, textPath: String?, chapter: Int?) {
+      self.audioPath = audioPath
+      self.textPath = textPath
+      self.chapter = chapter
+    }
+  }
+
+  /// Analyses the recording (one streaming pass) and reads the text.
+  public static func analyse(_ options: Options) throws -> IngestRecord {
+    let path = options.audioPath
+    // Read the text first: a bad text fails fast, before a long decode.
+    let text = try options.textPath.map { textPath in
+      IngestRecord.Text(
+        path: textPath, sha256: SHA256.hexDigest(ofFile: textPath) ?? "",
+        chapter: try VerseText.read(path: textPath, chapter: options.chapter))
+    }
+    var source = try AudioDecoder.open(path)
+    try RecordingCheck.format(of: source)
+    var stats = SignalStats(channelCount: source.channelCount)
+    var envelope = Envelope(sampleRate: source.sampleRate)
+    let meter = LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
+    while true {
+      var chunk = try source.read(maxFrames: chunkFrames)
+      if chunk.isEmpty { break }
+      stats.add(&chunk)
+      envelope.add(chunk)
+      try meter.write(chunk)
+    }
+    envelope.finish()
+    try RecordingCheck.content(path: path, stats: stats, sampleRate: source.sampleRate)
+
+    let threshold = EnvelopeStats.speechThresholdDBFS(envelope)
+    let edges = EnvelopeStats.silentEdges(envelope, thresholdDBFS: threshold)
+    let integrated = meter.integratedLUFS
+    let levels = IngestRecord.Levels(
+      integratedLUFS: integrated.isFinite ? round2(integrated) : nil,
+      loudnessRangeLU: meter.rangeLU.isFinite ? round2(meter.rangeLU) : nil,
+      truePeakDBTP: meter.truePeakDBTP.isFinite ? round2(meter.truePeakDBTP) : nil,
+      samplePeakDBFS: round2(Decibels.fromGain(Double(stats.peak))),
+      clippedSamples: stats.clippedSamples,
+      dcOffset: stats.dcOffset.map { ($0 * 1e6).rounded() / 1e6 },
+      noiseFloorDBFS: round2(Double(EnvelopeStats.noiseFloorDBFS(envelope))),
+      leadingSilenceFrames: min(stats.frameCount, edges.lead * envelope.hopFrames),
+      trailingSilenceFrames: min(stats.frameCount, edges.tail * envelope.hopFrames))
+    let audio = IngestRecord.Audio(
+      sampleRate: source.sampleRate, channelCount: source.channelCount,
+      frameCount: stats.frameCount,
+      durationSeconds: FrameTime.seconds(stats.frameCount, sampleRate: source.sampleRate))
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    return IngestRecord(
+      generator: PrepVersion.generator,
+      source: .init(
+        path: path, sizeBytes: size, sha256: SHA256.hexDigest(ofFile: path) ?? "",
+        format: source.formatName),
+      audio: audio, levels: levels, envelope: StoredEnvelope(envelope), text: text,
+      warnings: warnings(path: path, audio: audio, levels: levels, text: text?.chapter))
+  }
+
+  /// Suspicious but usable input: reported, never fatal.
+  static func warnings(
+    path: String, audio: IngestRecord.Audio, levels: IngestRecord.Levels, text: ChapterText?
+  ) -> [String] {
+    var list: [String] = []
+    if levels.clippedSamples > 0 {
+      list.append(
+        "\(path): \(levels.clippedSamples) samples are clipped (at or above −0.01 dBFS); "
+          + "re-record or re-export with lower gain if they are audible.")
+    }
+    if let lufs = levels.integratedLUFS, lufs < quietLUFS {
+      list.append(
+        "\(path): very low level (\(lufs) LUFS integrated); check the recording gain. "
+          + "Render will normalise it, raising the noise with it.")
+    }
+    if let text {
+      let characters = text.verses.reduce(0) { $0 + $1.text.count }
+      let speechFrames = audio.frameCount - levels.leadingSilenceFrames - levels.trailingSilenceFrames
+      let seconds = Double(max(speechFrames, 1)) / Double(audio.sampleRate)
+      let rate = Double(characters) / seconds
+      if !plausibleCharactersPerSecond.contains(rate) {
+        list.append(
+          "\(path): \(Int(seconds)) s of speech for \(characters) characters of text "
+            + "(\(Int(rate)) characters/s; narration runs 8–40). Check that the recording and the text are the same chapter.")
+      }
+    }
+    return list
+  }
+
+  static func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}
+
+/// The checks that make a recording unusable (errors, not warnings).
+enum RecordingCheck {
+  static let sampleRates = 16_000...192_000
+
+  static func format(of source: any DecodedSource) throws(AudioFileError) {
+    if !(1...2).contains(source.channelCount) {
+      throw .unsupportedChannels(path: source.path, channelCount: source.channelCount)
+    }
+    if !sampleRates.contains(source.sampleRate) {
+      throw .unsupportedSampleRate(path: source.path, sampleRate: source.sampleRate)
+    }
+  }
+
+  static func content(path: String, stats: SignalStats, sampleRate: Int) throws(RecordingError) {
+    if stats.frameCount == 0 { throw .noAudio(path: path) }
+    if stats.nonFiniteSamples > 0 {
+      throw .nonFinite(
+        path: path, count: stats.nonFiniteSamples,
+        firstSeconds: FrameTime.seconds(stats.firstNonFiniteFrame ?? 0, sampleRate: sampleRate))
+    }
+    if stats.peak == 0 { throw .silent(path: path) }
+  }
+}
+
+/// A recording that decodes but cannot be used as narration.
+public enum RecordingError: Error, CustomStringConvertible, Equatable {
+  case noAudio(path: String)
+  case silent(path: String)
+  case nonFinite(path: String, count: Int, firstSeconds: Double)
+
+  public var description: String {
+    switch self {
+    case .noAudio(let path):
+      "\(path): the file holds no audio frames. Export the recording again."
+    case .silent(let path):
+      "\(path): the recording is digital silence from start to end. Check that the right file or track was exported."
+    case .nonFinite(let path, let count, let seconds):
+      "\(path): \(count) samples are NaN or infinite (the first at \(String(format: "%.3f", seconds)) s). "
+        + "Re-export the recording from the editor as PCM WAV or FLAC."
+    }
+  }
+}
+
+/// The version prep writes into every record and manifest.
+public enum PrepVersion {
+  public static let number = "0.1.0"
+  public static let generator = "prep \(number)"
+}
+
+extension Ingest {
+  /// Checks the output can be written, analyses, writes the record atomically.
+  public static func run(_ options: Options, outputPath: String) throws -> IngestRecord {
+    _ = try AtomicOutput(path: outputPath)  // fail before the long decode, not after
+    let record = try analyse(options)
+    try JSONOutput.write(record, to: outputPath)
+    return record
+  }
+}
