@@ -57,7 +57,7 @@ let package = Package(
         "Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: cSettings),
-    .target(name: "TestSupport", dependencies: ["DSP"], swiftSettings: fast),
+    .target(name: "TestSupport", dependencies: ["DSP"], swiftSettings: cSettings),
 
     .testTarget(name: "DSPTests", dependencies: ["DSP", "TestSupport"], swiftSettings: fast),
     .testTarget(
@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(
       name: "RenderTests", dependencies: ["Render", "TestSupport"], swiftSettings: fast),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["Pipeline", "TestSupport"],
+      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "TestSupport"],
       swiftSettings: cSettings),
   ]
 )

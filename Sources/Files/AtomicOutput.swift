@@ -19,14 +19,17 @@ public struct AtomicOutput: Sendable {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
     else { throw .missingFolder(path: path, folder: folder) }
-    guard FileManager.default.isWritableFile(atPath: folder) else {
-      throw .notWritable(path: path, folder: folder)
-    }
     finalPath = path
     temporaryPath =
       url.deletingLastPathComponent().appendingPathComponent(
         ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
       ).path
+    // Probe by creating the temporary file: permission bits alone say nothing for root,
+    // read-only mounts or special file systems.
+    let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw .notWritable(path: path, folder: folder) }
+    close(descriptor)
+    unlink(temporaryPath)
   }
 
   /// Moves the finished temporary file to its final name.

@@ -1,0 +1,103 @@
+# prep — `make` installs what is missing, builds, and runs the sample pipeline
+# into build/samples/; `make test` runs every test. See README.md.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+PREFIX ?= /usr/local
+SHARED ?= ../shared
+OUT ?= build/samples
+# Debian's python3 (where python3-numpy/-scipy/-jsonschema install).
+PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+SWIFT_FLAGS ?=
+PREP := .build/release/prep
+
+# Debian packages, by what needs them.
+BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev
+TEST_DEBS := sox libsox-fmt-all ffmpeg python3 python3-numpy python3-scipy python3-jsonschema
+BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
+  festvox-kallpc16k lame time
+
+.PHONY: all deps test-deps bench-deps build samples test record bench eval clean install format
+
+all: samples
+
+# Installs missing Debian packages when run as root; otherwise prints the exact command.
+define need_debs
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null \
+	  | grep -q '^install ok installed' || echo $$p; done | tr '\n' ' '); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian packages: $$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	  else \
+	    echo "Missing Debian packages. Run:"; \
+	    echo "  sudo apt-get install --no-install-recommends $$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+endef
+
+deps:
+	$(call need_debs,$(BUILD_DEBS))
+
+test-deps: deps
+	$(call need_debs,$(TEST_DEBS))
+
+bench-deps: test-deps
+	$(call need_debs,$(BENCH_DEBS))
+
+SOURCES := Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap')
+
+build: deps $(PREP)
+
+$(PREP): $(SOURCES)
+	swift build -c release $(SWIFT_FLAGS)
+	@touch $@
+
+# ---- the sample pipeline -------------------------------------------------
+RECORDINGS := $(sort $(wildcard samples/*_*.flac samples/*_*.mp3 samples/*_*.wav))
+RECORDINGS := $(filter-out samples/bed_%,$(RECORDINGS))
+# samples/<chapter>_<narrator>.<ext> is read against samples/<chapter>.usfm
+text_for = samples/$(firstword $(subst _, ,$(basename $(notdir $(1))))).usfm
+INGESTS := $(foreach r,$(RECORDINGS),$(OUT)/$(basename $(notdir $(r))).ingest.json)
+
+samples: build $(INGESTS)
+	@echo "Sample pipeline done: $(OUT)/"
+
+# One set of rules per recording, so each output depends on its real inputs.
+define recording_rules
+$(OUT)/$(basename $(notdir $(1))).ingest.json: $(1) $(call text_for,$(1)) $(PREP) | $(OUT)
+	$(PREP) ingest $(1) --text $(call text_for,$(1)) --output $$@ --quiet
+endef
+$(foreach r,$(RECORDINGS),$(eval $(call recording_rules,$(r))))
+
+$(OUT):
+	mkdir -p $@
+
+# ---- tests ---------------------------------------------------------------
+test: test-deps
+	swift build --build-tests $(SWIFT_FLAGS)
+	PREP_SHARED=$(abspath $(SHARED)) PREP_PYTHON=$(PYTHON) swift test --skip-build $(SWIFT_FLAGS)
+
+# Re-records golden files; fails on purpose so the diff gets reviewed.
+record: test-deps
+	RECORD_SNAPSHOTS=1 swift test $(SWIFT_FLAGS) || true
+	@echo "Snapshots re-recorded: review 'git diff Tests/' and commit."; exit 1
+
+# ---- benchmarks (not part of make test) ------------------------------------
+bench: bench-deps build
+	bash bench/ingest/bench.sh
+
+clean:
+	rm -rf build .build
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(PREP) $(DESTDIR)$(PREFIX)/bin/prep
+
+format:
+	swift format --in-place --recursive Sources Tests Package.swift

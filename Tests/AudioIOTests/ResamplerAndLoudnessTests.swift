@@ -1,0 +1,56 @@
+import AudioIO
+import DSP
+import TestSupport
+import Testing
+
+@Suite struct ResamplerTests {
+  /// Output length is round(n · to / from) for every rate pair, whatever the quality.
+  @Test(arguments: [(44_100, 48_000), (48_000, 44_100), (22_050, 48_000), (192_000, 48_000)],
+        [0, 1, 999, 44_100])
+  func lengthIsExact(rates: (Int, Int), frames: Int) {
+    let input = Signals.sine(hz: 441, frames: frames, sampleRate: rates.0)
+    let output = Resampler.resample(input, to: rates.1)
+    let expected = Int((Double(frames) * Double(rates.1) / Double(rates.0)).rounded())
+    #expect(output.frameCount == expected)
+    #expect(output.sampleRate == rates.1)
+  }
+
+  /// A 1 kHz tone stays 1 kHz: count rising zero crossings over one second.
+  @Test(arguments: [Resampler.Quality.medium, .best, .fastest])
+  func frequencyIsKept(quality: Resampler.Quality) {
+    let input = Signals.sine(hz: 1_000, frames: 44_100 * 2, sampleRate: 44_100, channelCount: 2)
+    let output = Resampler.resample(input, to: 48_000, quality: quality)
+    var crossings = 0
+    for n in 48_000..<96_000 where output.samples[2 * (n - 1)] < 0 && output.samples[2 * n] >= 0 {
+      crossings += 1
+    }
+    #expect(abs(crossings - 1_000) <= 1)
+  }
+
+  /// Chunked processing gives the same frames as one call.
+  @Test func chunkIndependent() {
+    let input = Signals.noise(seed: 11, frames: 30_000, sampleRate: 44_100)
+    let whole = Resampler.resample(input, to: 48_000)
+    var resampler = Resampler(from: 44_100, to: 48_000, channelCount: 1)
+    let chunked = resampler.processAll(input, chunkFrames: 777)
+    #expect(chunked.frameCount == whole.frameCount)
+    let worst = zip(chunked.samples, whole.samples).map { abs($0 - $1) }.max() ?? 0
+    #expect(worst < 1e-4)
+  }
+}
+
+@Suite struct LoudnessMeterTests {
+  /// BS.1770: a 997 Hz sine of peak A on both channels reads 20·log10(A) LUFS
+  /// (−0.691 dB offset and the K-filter's gain at 997 Hz cancel); mono counts as dual mono.
+  @Test(arguments: [1, 2], [0.1, 0.5])
+  func sineReadsItsLevel(channels: Int, amplitude: Double) throws {
+    let tone = Signals.sine(
+      hz: 997, frames: 48_000 * 5, sampleRate: 48_000, channelCount: channels,
+      amplitude: Float(amplitude))
+    let meter = LoudnessMeter(channelCount: channels, sampleRate: 48_000)
+    try meter.write(tone)
+    #expect(abs(meter.integratedLUFS - Decibels.fromGain(amplitude)) < 0.1)
+    #expect(abs(meter.truePeakDBTP - Decibels.fromGain(amplitude)) < 0.2)
+    #expect(meter.rangeLU < 0.5)
+  }
+}
