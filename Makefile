@@ -15,7 +15,7 @@ SWIFT_FLAGS ?=
 PREP := .build/release/prep
 
 # Debian packages, by what needs them.
-BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev
+BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev
 TEST_DEBS := sox libsox-fmt-all ffmpeg python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
   festvox-kallpc16k lame time

@@ -34,6 +34,8 @@ let package = Package(
       name: "CMpg123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
     .systemLibrary(
       name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+    .systemLibrary(
+      name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
     .target(
       name: "DSP",
@@ -42,7 +44,7 @@ let package = Package(
     .target(name: "Files", swiftSettings: fast),
     .target(
       name: "AudioIO",
-      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CEbur128"],
+      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CEbur128", "CCrypto"],
       swiftSettings: fast),
     .target(name: "Manifest", dependencies: ["DSP", "Files"], swiftSettings: cSettings),
     .target(name: "Alignment", dependencies: ["DSP"], swiftSettings: fast),
@@ -61,7 +63,8 @@ let package = Package(
 
     .testTarget(name: "DSPTests", dependencies: ["DSP", "TestSupport"], swiftSettings: fast),
     .testTarget(
-      name: "AudioIOTests", dependencies: ["AudioIO", "TestSupport"], swiftSettings: cSettings),
+      name: "AudioIOTests", dependencies: ["AudioIO", "CEbur128", "TestSupport"],
+      swiftSettings: cSettings),
     .testTarget(
       name: "ManifestTests", dependencies: ["Manifest", "TestSupport"], swiftSettings: cSettings),
     .testTarget(

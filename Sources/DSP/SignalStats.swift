@@ -1,3 +1,5 @@
+import RealModule
+
 /// Whole-recording health figures gathered in one streaming pass.
 ///
 /// For the samples x of every channel c over N frames:
@@ -36,21 +38,25 @@ public struct SignalStats: Sendable {
     var nonFinite = 0
     var firstBad: Int? = nil
     buffer.samples.withUnsafeMutableBufferPointer { samples in
-      var partial = [Double](repeating: 0, count: channels)
-      for index in 0..<samples.count {
-        var value = samples[index]
-        if !value.isFinite {
-          nonFinite += 1
-          if firstBad == nil { firstBad = startFrame + index / channels }
-          value = 0
-          samples[index] = 0
+      for channel in 0..<channels {
+        var sum: Float = 0
+        var index = channel
+        while index < samples.count {
+          var value = samples[index]
+          if !value.isFinite {
+            nonFinite += 1
+            firstBad = min(firstBad ?? Int.max, startFrame + index / channels)
+            value = 0
+            samples[index] = 0
+          }
+          let magnitude = abs(value)
+          localPeak = max(localPeak, magnitude)
+          clipped += magnitude >= SignalStats.clipLevel ? 1 : 0
+          sum = Relaxed.sum(sum, value)
+          index += channels
         }
-        let magnitude = abs(value)
-        if magnitude > localPeak { localPeak = magnitude }
-        if magnitude >= SignalStats.clipLevel { clipped += 1 }
-        partial[index % channels] += Double(value)
+        sums[channel] += Double(sum)
       }
-      for c in 0..<channels { sums[c] += partial[c] }
     }
     peak = localPeak
     clippedSamples += clipped

@@ -32,22 +32,25 @@ public enum Ingest {
     // Read the text first: a bad text fails fast, before a long decode.
     let text = try options.textPath.map { textPath in
       IngestRecord.Text(
-        path: textPath, sha256: SHA256.hexDigest(ofFile: textPath) ?? "",
+        path: textPath, sha256: ContentHash.sha256(ofFile: textPath) ?? "",
         chapter: try VerseText.read(path: textPath, chapter: options.chapter))
     }
     var source = try AudioDecoder.open(path)
     try RecordingCheck.format(of: source)
     var stats = SignalStats(channelCount: source.channelCount)
     var envelope = Envelope(sampleRate: source.sampleRate)
-    let meter = LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
+    let background = BackgroundSink(
+      LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate))
     while true {
       var chunk = try source.read(maxFrames: chunkFrames)
       if chunk.isEmpty { break }
-      stats.add(&chunk)
+      stats.add(&chunk)  // first: it zeroes NaN/∞ samples before anyone else sees them
       envelope.add(chunk)
-      try meter.write(chunk)
+      try background.write(chunk)
     }
     envelope.finish()
+    try background.finish()
+    let meter = background.result
     try RecordingCheck.content(path: path, stats: stats, sampleRate: source.sampleRate)
 
     let threshold = EnvelopeStats.speechThresholdDBFS(envelope)
@@ -71,7 +74,7 @@ public enum Ingest {
     return IngestRecord(
       generator: PrepVersion.generator,
       source: .init(
-        path: path, sizeBytes: size, sha256: SHA256.hexDigest(ofFile: path) ?? "",
+        path: path, sizeBytes: size, sha256: ContentHash.sha256(ofFile: path) ?? "",
         format: source.formatName),
       audio: audio, levels: levels, envelope: StoredEnvelope(envelope), text: text,
       warnings: warnings(path: path, audio: audio, levels: levels, text: text?.chapter))
