@@ -40,7 +40,10 @@ public struct TextSegment: Sendable, Codable, Equatable {
   /// The USFM marker that opened it (`v`, `s1`, `d`, `mt1`), or `v` for plain text.
   public var marker: String
   /// The label a person reads: the verse number as written (`1`, `3-4`, `2a`), or the marker for headings.
+  /// A USFM published verse label (`\vp 1b\vp*`) replaces the `\v` number here.
   public var label: String
+  /// A USFM alternate verse number (`\va 2\va*`), kept for reference; nil when absent.
+  public var alternateLabel: String?
   /// First and last verse number covered (equal unless bridged); nil for headings.
   public var firstVerse: Int?
   public var lastVerse: Int?
@@ -54,7 +57,7 @@ public struct TextSegment: Sendable, Codable, Equatable {
 
   public init(
     kind: Kind, marker: String, label: String, firstVerse: Int? = nil, lastVerse: Int? = nil,
-    text: String, phrases: [String]? = nil, line: Int
+    text: String, phrases: [String]? = nil, line: Int, alternateLabel: String? = nil
   ) {
     self.kind = kind
     self.marker = marker
@@ -64,5 +67,6 @@ public struct TextSegment: Sendable, Codable, Equatable {
     self.text = text
     self.phrases = phrases ?? (text.isEmpty ? [] : [text])
     self.line = line
+    self.alternateLabel = alternateLabel
   }
 }

@@ -5,12 +5,15 @@ public enum VerseTextError: Error, CustomStringConvertible, Equatable {
   case badPlainLine(file: String, line: Int, content: String)
   case emptyVerse(file: String, line: Int, label: String)
   case duplicateVerse(file: String, line: Int, label: String)
-  case outOfOrder(file: String, line: Int, label: String, previous: Int)
+  case outOfOrder(file: String, line: Int, label: String, previous: String)
   case noVerses(file: String, chapter: Int?)
   case chapterNotFound(file: String, chapter: Int, available: [Int])
   case chapterNeeded(file: String, available: [Int])
   case unterminated(file: String, line: Int, marker: String)
   case badVerseMarker(file: String, line: Int, content: String)
+  case badChapterMarker(file: String, line: Int, content: String)
+  case textOutsideVerse(file: String, line: Int, content: String)
+  case verseBeforeChapter(file: String, line: Int, label: String)
 
   public var description: String {
     switch self {
@@ -36,13 +39,34 @@ public enum VerseTextError: Error, CustomStringConvertible, Equatable {
     case .chapterNeeded(let file, let available):
       "\(file): the file holds chapters \(Self.list(available)). Say which one with --chapter N."
     case .unterminated(let file, let line, let marker):
-      "\(file):\(line): `\\\(marker)` is never closed with `\\\(marker)*`. Add the closing marker."
+      "\(file):\(line): `\\\(marker)` opened here is not closed before the next verse, chapter "
+        + "or the end of the file. Add `\\\(marker == "esb" ? "esbe" : marker + "*")` where it ends."
     case .badVerseMarker(let file, let line, let content):
       "\(file):\(line): `\\v` must be followed by a verse number, found \"\(content)\". Fix the marker."
+    case .badChapterMarker(let file, let line, let content):
+      "\(file):\(line): `\\c` must be followed by a chapter number, found \"\(content)\". Fix the marker."
+    case .textOutsideVerse(let file, let line, let content):
+      "\(file):\(line): text \"\(content)\" is outside any verse. "
+        + "Move it after a `\\v N`, or mark it as a heading (`\\s1`, `\\d`) or a remark (`\\rem`)."
+    case .verseBeforeChapter(let file, let line, let label):
+      "\(file):\(line): verse \(label) comes before the first `\\c`. Add the `\\c N` line above it."
     }
   }
 
-  private static func list(_ chapters: [Int]) -> String {
-    chapters.isEmpty ? "none" : chapters.map(String.init).joined(separator: ", ")
+  /// `1-3, 5, 7-9`: consecutive chapters as ranges, so a whole book stays one short line.
+  static func list(_ chapters: [Int]) -> String {
+    guard var start = chapters.first else { return "none" }
+    var parts: [String] = []
+    var end = start
+    for chapter in chapters.dropFirst() {
+      if chapter == end + 1 {
+        end = chapter
+        continue
+      }
+      parts.append(start == end ? "\(start)" : "\(start)-\(end)")
+      (start, end) = (chapter, chapter)
+    }
+    parts.append(start == end ? "\(start)" : "\(start)-\(end)")
+    return parts.joined(separator: ", ")
   }
 }
