@@ -112,6 +112,7 @@ def tts_text(s):
     s = re.sub(r"[\u201c\u201d\u2018\u2019\"']", "", s).replace("\x00", "'")
     s = s.replace("\u2014", ", ").replace("\u2013", ", ").replace("(", "").replace(")", "")
     s = s.encode("ascii", "ignore").decode()
+    s = re.sub(r"\b([A-Z])([A-Z]+)\b", lambda m: m.group(1) + m.group(2).lower(), s)  # LORD -> Lord
     return re.sub(r"\s+", " ", s).strip()
 
 
@@ -211,10 +212,13 @@ class Synth:
             lines.append("(set! u (Utterance Text %s))" % _scm_str(t))
             lines.append("(utt.synth u)")
             lines.append("(utt.save.wave u %s 'riff)" % _scm_str(p + ".tmp.wav"))
-        scm = os.path.join(self.dir, "batch.scm")
-        with open(scm, "w") as f:
+        fd, scm = tempfile.mkstemp(prefix="batch.", suffix=".scm", dir=self.dir)
+        with os.fdopen(fd, "w") as f:
             f.write("\n".join(lines) + "\n")
-        subprocess.run(["festival", "-b", scm], check=True, stdout=subprocess.DEVNULL)
+        try:
+            subprocess.run(["festival", "-b", scm], check=True, stdout=subprocess.DEVNULL)
+        finally:
+            os.remove(scm)
         for p, r, t in items:
             os.replace(p + ".tmp.wav", p)
 
@@ -512,16 +516,25 @@ def to_int16(x):
     return np.clip(np.round(x * 32768.0), -32768, 32767).astype(np.int16)
 
 
-def write_audio(path, x, sr, fmt, opts=None):
-    """Write float audio [frames, channels] as 16-bit WAV/FLAC/MP3 (atomic).
-    mp3 opts: ['-b', '64'] (CBR) or ['-V', '5']; lame writes its info tag
-    (encoder delay/padding) so gapless decoders return exactly len(x) frames."""
+def write_audio(path, x, sr, fmt, opts=None, bits=16):
+    """Write float audio [frames, channels] as WAV/FLAC (16 or 24-bit) or MP3
+    (atomic).  mp3 opts e.g. ['-b', '64'] (CBR) or ['-V', '5']; lame writes its
+    info tag (encoder delay/padding) so gapless decoders return exactly
+    len(x) frames (check_decoded verifies it)."""
     tmpd = tempfile.mkdtemp(prefix="wr.")
     try:
         wav = os.path.join(tmpd, "x.wav")
-        wavfile.write(wav, sr, to_int16(x if x.shape[1] > 1 else x[:, 0]))
+        y = x if x.shape[1] > 1 else x[:, 0]
+        if bits == 24:
+            wavfile.write(wav, sr, np.clip(y, -1.0, 1.0 - 2.0 ** -23).astype(np.float32))
+        else:
+            wavfile.write(wav, sr, to_int16(y))
         tmp = path + ".tmp"
-        if fmt == "wav":
+        if fmt in ("wav", "flac") and bits == 24:
+            # -D: no dither (float -> 24-bit rounding only)
+            subprocess.run(["sox", "-D", wav, "-t", fmt, "-b", "24"] + (["-C", "8"] if fmt == "flac" else [])
+                           + [tmp], check=True)
+        elif fmt == "wav":
             shutil.copyfile(wav, tmp)
         elif fmt == "flac":
             subprocess.run(["sox", wav, "-t", "flac", "-C", "8", tmp], check=True)
