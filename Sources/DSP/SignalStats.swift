@@ -85,13 +85,12 @@ public enum EnvelopeStats {
     return (lead, tail)
   }
 
-  /// The threshold that separates speech from room tone: halfway (in dB) between
-  /// the noise floor and the 95th-percentile level, but at least 6 dB above the floor.
-  public static func speechThresholdDBFS(_ envelope: Envelope) -> Float {
-    let levels = envelope.rmsDBFS.sorted()
-    guard !levels.isEmpty else { return Envelope.floorDBFS }
-    let floor = noiseFloorDBFS(envelope)
-    let loud = levels[min(levels.count - 1, levels.count * 95 / 100)]
-    return max(floor + 6, (floor + loud) / 2)
+  /// How far above the noise floor a hop must be to count as sound (not room tone):
+  /// 10 dB is where a listener clearly hears something begin.
+  public static let soundAboveFloorDB: Float = 10
+
+  /// The level that separates sound from room tone: the noise floor + 10 dB.
+  public static func soundThresholdDBFS(_ envelope: Envelope) -> Float {
+    noiseFloorDBFS(envelope) + soundAboveFloorDB
   }
 }

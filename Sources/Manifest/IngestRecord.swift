@@ -53,7 +53,7 @@ public struct IngestRecord: Codable, Sendable, Equatable {
     public var clippedSamples: Int
     public var dcOffset: [Double]
     public var noiseFloorDBFS: Double
-    /// Frames of silence (below the speech threshold) before the first and after the last sound.
+    /// Frames of room tone (under noise floor + 10 dB) before the first and after the last sound.
     public var leadingSilenceFrames: Int
     public var trailingSilenceFrames: Int
 

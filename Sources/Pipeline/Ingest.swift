@@ -53,7 +53,7 @@ public enum Ingest {
     let meter = background.result
     try RecordingCheck.content(path: path, stats: stats, sampleRate: source.sampleRate)
 
-    let threshold = EnvelopeStats.speechThresholdDBFS(envelope)
+    let threshold = EnvelopeStats.soundThresholdDBFS(envelope)
     let edges = EnvelopeStats.silentEdges(envelope, thresholdDBFS: threshold)
     let integrated = meter.integratedLUFS
     let levels = IngestRecord.Levels(

@@ -119,3 +119,22 @@ import Testing
     #expect(EncodedFormat.opus(kbpsPerChannel: 48).outputSampleRate(for: 44_100) == 48_000)
   }
 }
+
+/// Integer WAV depths prep reads but does not write (made with sox).
+@Suite struct ForeignWAVTests {
+  @Test(arguments: [8, 16, 24, 32])
+  func readsIntegerDepths(bits: Int) throws {
+    guard PrepProcess.has("sox") else { return }
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.path("tone\(bits).wav")
+    let made = try PrepProcess.runTool(
+      "sox", ["-n", "-r", "48000", "-c", "2", "-b", "\(bits)", "-e", "signed-integer", path,
+              "synth", "0.5", "sine", "1000", "vol", "0.5"])
+    #expect(made.status == 0, "\(made.stderr)")
+    var reader = try AudioDecoder.open(path)
+    let audio = try reader.readAll()
+    #expect(audio.frameCount == 24_000 && audio.channelCount == 2)
+    #expect(abs(Signals.rms(audio) - Float(0.5 / 2.0.squareRoot())) < 0.01)
+  }
+}

@@ -39,7 +39,7 @@ import Testing
     let (audio, spans) = Signals.bursts(
       lengths: [4_410, 8_820], gaps: [4_410], lead: 8_820, tail: 13_230, noiseFloor: 0.001)
     let envelope = Envelope(of: audio)
-    let threshold = EnvelopeStats.speechThresholdDBFS(envelope)
+    let threshold = EnvelopeStats.soundThresholdDBFS(envelope)
     let edges = EnvelopeStats.silentEdges(envelope, thresholdDBFS: threshold)
     #expect(edges.lead == spans[0].start / 441)
     #expect(edges.tail == (audio.frameCount - spans[1].end) / 441)
