@@ -81,7 +81,11 @@ $(OUT):
 # ---- tests ---------------------------------------------------------------
 test: test-deps
 	swift build --build-tests $(SWIFT_FLAGS)
-	PREP_SHARED=$(abspath $(SHARED)) PREP_PYTHON=$(PYTHON) swift test --skip-build $(SWIFT_FLAGS)
+	@mkdir -p build
+	PREP_SHARED=$(abspath $(SHARED)) PREP_PYTHON=$(PYTHON) \
+	  swift test --skip-build $(SWIFT_FLAGS) 2>&1 | tee build/test.log
+	@# One plain closing line with the count (XCTest also prints "Executed 0 tests").
+	@sed -n 's/.*Test run with \([0-9]*\) tests.* passed.*/tests: \1 passed, 0 failed/p' build/test.log | tail -1
 
 # Re-records golden files; fails on purpose so the diff gets reviewed.
 record: test-deps
