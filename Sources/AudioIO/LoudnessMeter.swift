@@ -22,11 +22,8 @@ public final class LoudnessMeter: FrameSink {
     guard let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), mode) else {
       fatalError("libebur128 could not start for \(channelCount) channels at \(sampleRate) Hz")
     }
-    if channelCount == 1 {
-      // BS.1770 treats a mono programme played on two speakers as dual mono (+3 dB);
-      // podcast meters do the same, so a −16 LUFS mono file plays like −16 LUFS stereo.
-      ebur128_set_channel(state, 0, Int32(EBUR128_DUAL_MONO.rawValue))
-    }
+    // A mono channel counts once (weight 1), as in ffmpeg's ebur128 filter and most
+    // loudness meters; that is why podcast guidance gives mono its own target (−19 LUFS).
     loudness = state
     peaks = TruePeakMeter(channelCount: channelCount, sampleRate: sampleRate)
   }
