@@ -63,6 +63,15 @@ public enum LoudnessPlan {
     measuredLUFS > -70 ? targetLUFS - measuredLUFS : nil
   }
 
+  /// The gain still needed after measuring the encoded file (codecs shift loudness a little:
+  /// LAME at 128 kbps lowers it by up to 0.5 LU on bright material); nil when within tolerance.
+  public static func encodedCorrectionDB(measuredLUFS: Double, targetLUFS: Double, toleranceLU: Double = 0.2)
+    -> Double?
+  {
+    let error = targetLUFS - measuredLUFS
+    return abs(error) > toleranceLU ? error : nil
+  }
+
   /// Scales every sample by `gainDB`.
   public static func apply(gainDB: Double, to buffer: inout AudioBuffer) {
     let gain = Float(Decibels.gain(gainDB))

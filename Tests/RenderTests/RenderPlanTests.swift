@@ -1,3 +1,4 @@
+import DSP
 import Testing
 
 @testable import Render
@@ -57,5 +58,25 @@ import Testing
 
   @Test func wcagPresetIsAtLeastTwentyDecibelsUnder() {
     #expect(DuckingOptions.wcag.speechLevelDB <= -20)
+  }
+}
+
+@Suite struct PremixLayoutTests {
+  @Test func padsOnlyWhatTheRecordingLacks() {
+    // Speech from 1 s to 9 s in a 10 s voice at 1 kHz; lead-in 2 s, tail 3 s.
+    let layout = PremixLayout(
+      voiceFrames: 10_000, speech: [FrameRange(start: 1_000, end: 4_000), FrameRange(start: 5_000, end: 9_000)],
+      leadInFrames: 2_000, tailFrames: 3_000)
+    #expect(layout.padBeforeFrames == 1_000 && layout.padAfterFrames == 2_000 && layout.frameCount == 13_000)
+    #expect(layout.premixFrame(1_000) == 2_000)
+    let padded = layout.pad(AudioBuffer(samples: [Float](repeating: 1, count: 10_000), channelCount: 1, sampleRate: 1_000))
+    #expect(padded.frameCount == 13_000 && padded.samples[999] == 0 && padded.samples[1_000] == 1 && padded.samples[11_000] == 0)
+    let roomy = PremixLayout(voiceFrames: 10_000, speech: [FrameRange(start: 3_000, end: 6_000)], leadInFrames: 2_000, tailFrames: 3_000)
+    #expect(roomy.padBeforeFrames == 0 && roomy.padAfterFrames == 0)
+  }
+
+  @Test func encodedCorrection() {
+    #expect(LoudnessPlan.encodedCorrectionDB(measuredLUFS: -16.5, targetLUFS: -16) == 0.5)
+    #expect(LoudnessPlan.encodedCorrectionDB(measuredLUFS: -16.1, targetLUFS: -16) == nil)
   }
 }
