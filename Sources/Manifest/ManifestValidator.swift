@@ -1,4 +1,3 @@
-import Files
 import Foundation
 
 /// `prep validate`: checks a manifest (catalogue or variant record) and the files it names.
@@ -14,8 +13,12 @@ public enum ManifestValidator {
     public var description: String { "\(file): \(message)" }
   }
 
-  /// The problems found (empty when the manifest and its files are sound).
-  public static func check(manifestAt path: String) throws(ManifestError) -> [Problem] {
+  /// The problems found (empty when the manifest and its files are sound). `sha256` hashes a
+  /// file (64 lowercase hex digits; nil if unreadable): AudioIO's `ContentHash.sha256(ofFile:)`,
+  /// passed in because Manifest does not import AudioIO.
+  public static func check(manifestAt path: String, sha256: (String) -> String?) throws(ManifestError)
+    -> [Problem]
+  {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(file: path, reason: "no such file")
     }
@@ -31,7 +34,7 @@ public enum ManifestValidator {
       let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
       if size != file.sizeBytes {
         problems.append(Problem(file: file.file, message: "is \(size) bytes, the manifest says \(file.sizeBytes)"))
-      } else if SHA256.hexDigest(ofFile: full) != file.sha256 {
+      } else if sha256(full) != file.sha256 {
         problems.append(Problem(file: file.file, message: "content changed since it was rendered (SHA-256 differs)"))
       }
     }

@@ -36,8 +36,9 @@ import TestSupport
 
   @Test(.enabled(if: TagFixtures.hasFFprobe, "ffprobe is not installed"))
   func ffprobeReadsChaptersAndUTF8Titles() throws {
-    let folder = try ExternalTool.temporaryFolder("id3")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("id3")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let path = folder + "/psalm.mp3"
     let chapters = TagFixtures.chapters(4, lastEndMilliseconds: 3_000)
     let frames = try TagFixtures.encodeTone(to: path, format: .mp3(.constant(kbps: 64)), seconds: 3) { writer in
@@ -65,8 +66,9 @@ import TestSupport
 
   @Test(.enabled(if: TagFixtures.hasFFprobe, "ffprobe is not installed"))
   func ffprobeReadsSixHundredChapters() throws {
-    let folder = try ExternalTool.temporaryFolder("id3-many")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("id3-many")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let path = folder + "/long.mp3"
     let chapters = TagFixtures.chapters(600, lastEndMilliseconds: 60_000, spacingMilliseconds: 100)
     try TagFixtures.encodeTone(to: path, format: .mp3(.constant(kbps: 32)), seconds: 60, sampleRate: 22_050) {

@@ -6,7 +6,7 @@ import TestSupport
 /// Shared fixtures for the tag tests: verse-like chapters with non-ASCII titles, and a tone
 /// encoded through `SoundFileWriter`.
 enum TagFixtures {
-  static let hasFFprobe = ExternalTool.path("ffprobe") != nil
+  static let hasFFprobe = PrepProcess.has("ffprobe")
 
   /// `count` chapters of `spacingMilliseconds` (the last ends at the file's end), with UTF-8 titles.
   static func chapters(_ count: Int, lastEndMilliseconds: Int, spacingMilliseconds: Int = 700) -> [ChapterMark] {

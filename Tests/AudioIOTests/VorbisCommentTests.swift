@@ -24,8 +24,9 @@ import TestSupport
   @Test(.enabled(if: TagFixtures.hasFFprobe, "ffprobe is not installed"), arguments: [0, 1, 2])
   func ffprobeReadsChaptersAndTags(formatIndex: Int) throws {
     let (fileExtension, format, rate) = Self.formats[formatIndex]
-    let folder = try ExternalTool.temporaryFolder("vorbis")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("vorbis")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let path = "\(folder)/psalm.\(fileExtension)"
     let chapters = TagFixtures.chapters(4, lastEndMilliseconds: 3_000)
     let comments = VorbisComments(
@@ -50,8 +51,9 @@ import TestSupport
   @Test(.enabled(if: TagFixtures.hasFFprobe, "ffprobe is not installed"), arguments: [1, 2])
   func longCommentsSpanSeveralOggPages(formatIndex: Int) throws {
     let (fileExtension, format, rate) = Self.formats[formatIndex]
-    let folder = try ExternalTool.temporaryFolder("vorbis-long")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("vorbis-long")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let path = "\(folder)/long.\(fileExtension)"
     // 800 chapters of ~100 bytes: more than the 255 × 255 bytes one Ogg page can hold.
     let chapters = TagFixtures.chapters(800, lastEndMilliseconds: 40_000, spacingMilliseconds: 50)
@@ -67,8 +69,9 @@ import TestSupport
   }
 
   @Test func insertingTwiceReplacesAndKeepsOtherComments() throws {
-    let folder = try ExternalTool.temporaryFolder("vorbis-twice")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("vorbis-twice")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let path = folder + "/twice.opus"
     try TagFixtures.encodeTone(to: path, format: .opus(kbpsPerChannel: 24), seconds: 1, sampleRate: 48_000)
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -94,16 +94,15 @@ enum ManifestFixtures {
     VariantRecord(generator: "prep 0.1.0", chapter: chapter(), narrator: narrator, variant: variant(speed: speed, bed: bed), bed: bed)
   }
 
-  /// The repository's root, from this file's place in Tests/ManifestTests.
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().path
-
-  static let hasPython = ExternalTool.path("python3") != nil
+  static let hasPython = PrepProcess.has(python)
 
   /// Runs one of the Tests/schema scripts on `files`.
-  static func runScript(_ name: String, _ files: [String]) throws -> ExternalTool.Result {
-    try ExternalTool.run("python3", ["\(repositoryRoot)/Tests/schema/\(name)"] + files)
+  static func runScript(_ name: String, _ files: [String]) throws -> PrepProcess.Result {
+    try PrepProcess.runTool(python, ["\(PrepProcess.packageRoot.path)/Tests/schema/\(name)"] + files)
   }
+
+  /// The Python with python3-jsonschema: `PREP_PYTHON` (set by `make test`) or python3 on PATH.
+  static let python = ProcessInfo.processInfo.environment["PREP_PYTHON"] ?? "python3"
 
   static func write(_ text: String, to folder: String, name: String) throws -> String {
     let path = "\(folder)/\(name)"

@@ -34,21 +34,23 @@ import TestSupport
 
   @Test(.enabled(if: ManifestFixtures.hasPython, "python3 is not installed"))
   func manifestsValidateAgainstTheSchema() throws {
-    let folder = try ExternalTool.temporaryFolder("schema")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("schema")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let catalogue = folder + "/manifest.json"
     try JSONOutput.write(try Self.catalogue(), to: catalogue)
     let record = folder + "/variant.json"
     try JSONOutput.write(ManifestFixtures.record(speed: 1.5, bed: ManifestFixtures.morning), to: record)
     let result = try ManifestFixtures.runScript("validate.py", [catalogue, record])
-    #expect(result.status == 0, "\(result.outputText)\(result.errorText)")
-    #expect(result.outputText.contains("2 passed, 0 failed"))
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("2 passed, 0 failed"))
   }
 
   @Test(.enabled(if: ManifestFixtures.hasPython, "python3 is not installed"))
   func schemaRejectsBrokenManifests() throws {
-    let folder = try ExternalTool.temporaryFolder("schema-bad")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("schema-bad")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     var runOn = ManifestFixtures.record(speed: 1.6)
     runOn.variant.spoken.rate = "1.6 1 tracks"
     var clock = ManifestFixtures.record(speed: 1.0)
@@ -64,6 +66,6 @@ import TestSupport
     let missingKey = try ManifestFixtures.write("{\"kind\":\"variant\",\"schemaVersion\":1}", to: folder, name: "bad3.json")
     let result = try ManifestFixtures.runScript("validate.py", paths + [missingKey])
     #expect(result.status == 1)
-    #expect(result.outputText.contains("0 passed, 4 failed"), "\(result.outputText)")
+    #expect(result.stdout.contains("0 passed, 4 failed"), "\(result.stdout)")
   }
 }

@@ -1,11 +1,17 @@
 import DSP
-import Files
 import Foundation
 import Manifest
 import Testing
 import TestSupport
 
-@Suite struct ManifestValidatorTests {
+@Suite(.enabled(if: PrepProcess.has("sha256sum"), "sha256sum is not installed"))
+struct ManifestValidatorTests {
+  /// The real SHA-256 from coreutils (Manifest's tests cannot reach AudioIO's ContentHash).
+  static func sha256(_ path: String) -> String? {
+    guard let result = try? PrepProcess.runTool("sha256sum", [path]), result.status == 0 else { return nil }
+    return result.stdout.split(separator: " ").first.map(String.init)
+  }
+
   /// A variant record whose files really exist in `folder`, with true sizes and hashes.
   static func renderFiles(in folder: String) throws -> String {
     var record = ManifestFixtures.record(speed: 1.0)
@@ -15,7 +21,7 @@ import TestSupport
       let path = folder + "/" + record.variant.files[index].file
       try content.write(to: URL(fileURLWithPath: path))
       record.variant.files[index].sizeBytes = content.count
-      record.variant.files[index].sha256 = SHA256.hexDigest(of: content)
+      record.variant.files[index].sha256 = try #require(Self.sha256(path))
     }
     for sidecar in record.variant.sidecars.all {
       try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + sidecar))
@@ -26,14 +32,16 @@ import TestSupport
   }
 
   @Test func soundManifestHasNoProblems() throws {
-    let folder = try ExternalTool.temporaryFolder("validate")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    #expect(try ManifestValidator.check(manifestAt: try Self.renderFiles(in: folder)).isEmpty)
+    let temporary = try TemporaryFolder("validate")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
+    #expect(try ManifestValidator.check(manifestAt: try Self.renderFiles(in: folder), sha256: Self.sha256).isEmpty)
   }
 
   @Test func catchesMissingAndChangedFiles() throws {
-    let folder = try ExternalTool.temporaryFolder("validate-bad")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("validate-bad")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let manifest = try Self.renderFiles(in: folder)
     let record = try JSONDecoder().decode(VariantRecord.self, from: Data(contentsOf: URL(fileURLWithPath: manifest)))
     let mp3 = folder + "/" + record.variant.files[0].file
@@ -44,7 +52,7 @@ import TestSupport
     bytes[10] ^= 0xFF
     try bytes.write(to: URL(fileURLWithPath: opus))
     try FileManager.default.removeItem(atPath: folder + "/" + (record.variant.sidecars.webVTT ?? ""))
-    let problems = try ManifestValidator.check(manifestAt: manifest).map(\.description)
+    let problems = try ManifestValidator.check(manifestAt: manifest, sha256: Self.sha256).map(\.description)
     #expect(problems.count == 3)
     #expect(problems.contains { $0.hasSuffix(".mp3: missing; render it again") })
     #expect(problems.contains { $0.contains(".opus: content changed") })
@@ -52,13 +60,14 @@ import TestSupport
   }
 
   @Test func unreadableManifestIsAnError() throws {
-    let folder = try ExternalTool.temporaryFolder("validate-junk")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("validate-junk")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let junk = try ManifestFixtures.write("{\"kind\":\"poem\",\"schemaVersion\":1}", to: folder, name: "junk.json")
-    #expect(throws: ManifestError.self) { _ = try ManifestValidator.check(manifestAt: junk) }
+    #expect(throws: ManifestError.self) { _ = try ManifestValidator.check(manifestAt: junk, sha256: Self.sha256) }
     let old = try ManifestFixtures.write("{\"kind\":\"variant\",\"schemaVersion\":0}", to: folder, name: "old.json")
     #expect(throws: ManifestError.wrongVersion(file: old, found: 0, expected: 1)) {
-      _ = try ManifestValidator.check(manifestAt: old)
+      _ = try ManifestValidator.check(manifestAt: old, sha256: Self.sha256)
     }
   }
 }

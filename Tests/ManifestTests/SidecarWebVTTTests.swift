@@ -33,12 +33,13 @@ import TestSupport
 
   @Test(.enabled(if: ManifestFixtures.hasPython, "python3 is not installed"))
   func strictParserAcceptsIt() throws {
-    let folder = try ExternalTool.temporaryFolder("vtt")
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder("vtt")
+    defer { temporary.remove() }
+    let folder = temporary.url.path
     let good = try ManifestFixtures.write(WebVTT.render(verses), to: folder, name: "good.vtt")
     let result = try ManifestFixtures.runScript("webvtt_check.py", [good])
-    #expect(result.status == 0, "\(result.outputText)")
-    #expect(result.outputText.contains("6 cues"))
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("6 cues"))
     // And the parser is strict: a raw '<' or a reversed cue fails.
     let bad = try ManifestFixtures.write("WEBVTT\n\n1\n00:00:02.000 --> 00:00:01.000\na < b\n", to: folder, name: "bad.vtt")
     #expect(try ManifestFixtures.runScript("webvtt_check.py", [bad]).status == 1)

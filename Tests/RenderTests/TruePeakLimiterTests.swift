@@ -65,6 +65,10 @@ func truePeakDBTP(_ buffer: AudioBuffer) -> Double {
     #expect(peak <= -1.3, "true peak after limiting: \(peak) dBTP")
     #expect(peak > -2.5, "the limiter should not over-limit: \(peak) dBTP")
     #expect(limiter.minimumGainDB < -7)
+    // The project's BS.1770 meter (libebur128's 4× design) agrees.
+    var meter = TruePeakMeter(channelCount: 2, sampleRate: rate)
+    meter.add(output)
+    #expect(meter.peakDBTP <= -1.45, "BS.1770 true peak: \(meter.peakDBTP) dBTP")
   }
 
   @Test func quietAudioPassesUntouched() {
