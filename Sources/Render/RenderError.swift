@@ -9,7 +9,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case loudnessTargetOutOfRange(lufs: Double)
   case truePeakOutOfRange(dBTP: Double)
   case bedLevelOutOfRange(decibels: Double)
-  case duckingTimeOutOfRange(name: String, milliseconds: Double, allowed: ClosedRange<Double>)
+  case settingOutOfRange(name: String, milliseconds: Double, allowed: ClosedRange<Double>)
   case bedTooShort(bed: String, bedMilliseconds: Int, crossfadeMilliseconds: Int)
   case bedUnreadable(bed: String, reason: String)
   case silentNarration(file: String)
@@ -30,7 +30,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       "true-peak ceiling \(dBTP) dBTP is outside −9…0 dBTP. Use −1 (the podcast norm)."
     case .bedLevelOutOfRange(let decibels):
       "bed level \(decibels) dB under the voice is outside 6…40 dB. Use 18 (default) or --wcag (22)."
-    case .duckingTimeOutOfRange(let name, let ms, let allowed):
+    case .settingOutOfRange(let name, let ms, let allowed):
       "\(name) \(ms) ms is outside \(Int(allowed.lowerBound))…\(Int(allowed.upperBound)) ms. "
         + "Pick a value in that range."
     case .bedTooShort(let bed, let bedMs, let crossfadeMs):

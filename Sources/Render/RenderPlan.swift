@@ -91,7 +91,7 @@ public struct RenderPlan: Sendable, Equatable {
 
   private func check(_ name: String, _ value: Double, _ allowed: ClosedRange<Double>) throws(RenderError) {
     guard allowed.contains(value) else {
-      throw .duckingTimeOutOfRange(name: name, milliseconds: value, allowed: allowed)
+      throw .settingOutOfRange(name: name, milliseconds: value, allowed: allowed)
     }
   }
 
