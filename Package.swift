@@ -66,7 +66,8 @@ let package = Package(
       name: "AudioIOTests", dependencies: ["AudioIO", "CEbur128", "TestSupport"],
       swiftSettings: cSettings),
     .testTarget(
-      name: "ManifestTests", dependencies: ["Manifest", "TestSupport"], swiftSettings: cSettings),
+      name: "ManifestTests", dependencies: ["Manifest", "TestSupport"], exclude: ["Snapshots"],
+      swiftSettings: cSettings),
     .testTarget(
       name: "AlignmentTests", dependencies: ["Alignment", "TestSupport"], swiftSettings: fast),
     .testTarget(

@@ -10,6 +10,7 @@ public enum AudioFileError: Error, CustomStringConvertible, Equatable {
   case cannotCreate(path: String, reason: String)
   case writeFailed(path: String, reason: String)
   case unsupportedFormat(path: String, reason: String)
+  case cannotTag(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -37,6 +38,9 @@ public enum AudioFileError: Error, CustomStringConvertible, Equatable {
       "\(path): writing failed (\(reason)). Check free disk space."
     case .unsupportedFormat(let path, let reason):
       "\(path): \(reason)."
+    case .cannotTag(let path, let reason):
+      "\(path): cannot write tags into the encoded file (\(reason)). Report this with the file; "
+        + "render without chapters meanwhile."
     }
   }
 

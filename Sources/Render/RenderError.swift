@@ -1,11 +1,46 @@
-/// Why a variant could not be rendered. (Filled in by the render issues.)
+/// Why a render plan is invalid or a variant could not be rendered.
+///
+/// Every case names the input (flag, bed file) and says how to fix it.
 public enum RenderError: Error, CustomStringConvertible, Equatable {
   case speedOutOfRange(speed: Double)
+  case noRates
+  case noFormats
+  case unknownFormat(name: String, known: [String])
+  case loudnessTargetOutOfRange(lufs: Double)
+  case truePeakOutOfRange(dBTP: Double)
+  case bedLevelOutOfRange(decibels: Double)
+  case settingOutOfRange(name: String, milliseconds: Double, allowed: ClosedRange<Double>)
+  case bedTooShort(bed: String, bedMilliseconds: Int, crossfadeMilliseconds: Int)
+  case bedUnreadable(bed: String, reason: String)
+  case silentNarration(file: String)
 
   public var description: String {
     switch self {
     case .speedOutOfRange(let speed):
       "rate \(speed) is outside 0.5–3.0. Pick a rate in that range."
+    case .noRates:
+      "the render plan has no rates. Give at least one --rate (1.0 is normal speed)."
+    case .noFormats:
+      "the render plan has no output formats. Give at least one --format (e.g. mp3, opus)."
+    case .unknownFormat(let name, let known):
+      "unknown format \"\(name)\". Use one of: \(known.joined(separator: ", "))."
+    case .loudnessTargetOutOfRange(let lufs):
+      "loudness target \(lufs) LUFS is outside −40…−5 LUFS. Pick e.g. −16 (stereo) or −19 (mono)."
+    case .truePeakOutOfRange(let dBTP):
+      "true-peak ceiling \(dBTP) dBTP is outside −9…0 dBTP. Use −1 (the podcast norm)."
+    case .bedLevelOutOfRange(let decibels):
+      "bed level \(decibels) dB under the voice is outside 6…40 dB. Use 18 (default) or --wcag (22)."
+    case .settingOutOfRange(let name, let ms, let allowed):
+      "\(name) \(ms) ms is outside \(Int(allowed.lowerBound))…\(Int(allowed.upperBound)) ms. "
+        + "Pick a value in that range."
+    case .bedTooShort(let bed, let bedMs, let crossfadeMs):
+      "\(bed): the bed is \(bedMs) ms long but looping it needs at least twice the "
+        + "\(crossfadeMs) ms crossfade. Use a longer bed or a shorter --bed-crossfade-ms."
+    case .bedUnreadable(let bed, let reason):
+      "\(bed): cannot read the music bed (\(reason)). Give a WAV, FLAC, Ogg or MP3 file."
+    case .silentNarration(let file):
+      "\(file): the narration is silent, so it cannot be normalised. Check the recording, "
+        + "or render with --loudness off."
     }
   }
 }

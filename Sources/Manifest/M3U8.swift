@@ -1,0 +1,34 @@
+/// Extended M3U playlists in UTF-8 (`.m3u8`): a queue of chapters for one narrator and rate.
+///
+///     #EXTM3U
+///     #PLAYLIST:Psalms, Narrator A, 1.5 times speed, no music, MP3
+///     #EXTINF:123,Psalm 23
+///     PSA/023/psalm-23.mp3
+///
+/// `#EXTINF` carries whole seconds (rounded; at least 1) and a one-line title; paths are
+/// relative to the playlist, with `/`.
+public enum M3U8 {
+  public struct Entry: Sendable, Equatable {
+    public var durationMilliseconds: Int
+    public var title: String
+    public var path: String
+    public init(durationMilliseconds: Int, title: String, path: String) {
+      self.durationMilliseconds = durationMilliseconds
+      self.title = title
+      self.path = path
+    }
+  }
+
+  public static func render(title: String, entries: [Entry]) -> String {
+    var text = "#EXTM3U\n#PLAYLIST:\(oneLine(title))\n"
+    for entry in entries {
+      let seconds = max(1, Int((Double(entry.durationMilliseconds) / 1000).rounded()))
+      text += "#EXTINF:\(seconds),\(oneLine(entry.title))\n\(oneLine(entry.path))\n"
+    }
+    return text
+  }
+
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
+  }
+}

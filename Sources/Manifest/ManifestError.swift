@@ -1,0 +1,20 @@
+/// Why a catalogue could not be collected or a manifest could not be checked.
+public enum ManifestError: Error, CustomStringConvertible, Equatable {
+  case unreadable(file: String, reason: String)
+  case wrongVersion(file: String, found: Int, expected: Int)
+  case duplicateVariant(chapter: String, narrator: String, variant: String)
+  case inconsistentChapter(chapter: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let file, let reason):
+      "\(file): not a prep manifest (\(reason)). Give a manifest.json or a variant record written by prep."
+    case .wrongVersion(let file, let found, let expected):
+      "\(file): manifest schema version \(found), this prep reads version \(expected). Render it again."
+    case .duplicateVariant(let chapter, let narrator, let variant):
+      "\(chapter): narrator \(narrator) has variant \(variant) twice. Remove the stale variant record."
+    case .inconsistentChapter(let chapter):
+      "\(chapter): variant records disagree about the chapter's verses. Render every variant from the same text."
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import DSP
+
+/// A loudness target: integrated loudness and the true-peak ceiling around it.
+public struct LoudnessTarget: Sendable, Equatable {
+  /// Integrated loudness to reach, in LUFS (BS.1770; mono counted as dual mono).
+  public var integratedLUFS: Double
+  /// The true peak the delivered (encoded) file must stay under, in dBTP.
+  public var truePeakDBTP: Double
+  /// Headroom the limiter keeps below `truePeakDBTP`, for the encoder's own overshoot.
+  public var encoderMarginDB: Double
+
+  public static let allowedLUFS: ClosedRange<Double> = -40 ... -5
+  public static let allowedDBTP: ClosedRange<Double> = -9...0
+
+  public init(integratedLUFS: Double = -16, truePeakDBTP: Double = -1, encoderMarginDB: Double = 0.5)
+    throws(RenderError)
+  {
+    guard LoudnessTarget.allowedLUFS.contains(integratedLUFS) else {
+      throw .loudnessTargetOutOfRange(lufs: integratedLUFS)
+    }
+    guard LoudnessTarget.allowedDBTP.contains(truePeakDBTP) else {
+      throw .truePeakOutOfRange(dBTP: truePeakDBTP)
+    }
+    self.init(checked: integratedLUFS, truePeakDBTP, encoderMarginDB)
+  }
+
+  private init(checked lufs: Double, _ dBTP: Double, _ margin: Double) {
+    integratedLUFS = lufs
+    truePeakDBTP = dBTP
+    encoderMarginDB = margin
+  }
+
+  /// The podcast norm: −16 LUFS, −1 dBTP.
+  public static let podcast = LoudnessTarget(checked: -16, -1, 0.5)
+
+  /// The ceiling the limiter works to, in dBTP.
+  public var limiterCeilingDBTP: Double { truePeakDBTP - encoderMarginDB }
+}
+
+/// What a loudness measurement reports (from AudioIO's LoudnessMeter, injected by the caller).
+public struct LoudnessMeasurement: Sendable, Equatable {
+  public var integratedLUFS: Double
+  public var truePeakDBTP: Double
+  public init(integratedLUFS: Double, truePeakDBTP: Double) {
+    self.integratedLUFS = integratedLUFS
+    self.truePeakDBTP = truePeakDBTP
+  }
+
+  /// libebur128 reports −∞ (or ≤ −70 LUFS, the absolute gate) for silence.
+  public var isSilent: Bool { !(integratedLUFS > -70) }
+}
+
+/// Gain to reach a loudness target, and the normalise → limit → re-measure loop.
+///
+///     gain₀ = target − measured(x)                                  (dB)
+///     yᵢ    = limit(x · 10^(gainᵢ/20)),   gainᵢ₊₁ = gainᵢ + (target − measured(yᵢ))
+///
+/// The limiter only lowers loud peaks, which lowers the integrated loudness a little; one or
+/// two corrections bring it back within `toleranceLU`.
+public enum LoudnessPlan {
+  /// The gain in dB that moves `measured` to `target`; nil for silence.
+  public static func gainDB(measuredLUFS: Double, targetLUFS: Double) -> Double? {
+    measuredLUFS > -70 ? targetLUFS - measuredLUFS : nil
+  }
+
+  /// The gain still needed after measuring the encoded file (codecs shift loudness a little:
+  /// LAME at 128 kbps lowers it by up to 0.5 LU on bright material); nil when within tolerance.
+  public static func encodedCorrectionDB(measuredLUFS: Double, targetLUFS: Double, toleranceLU: Double = 0.2)
+    -> Double?
+  {
+    let error = targetLUFS - measuredLUFS
+    return abs(error) > toleranceLU ? error : nil
+  }
+
+  /// Scales every sample by `gainDB`.
+  public static func apply(gainDB: Double, to buffer: inout AudioBuffer) {
+    let gain = Float(Decibels.gain(gainDB))
+    buffer.samples.withUnsafeMutableBufferPointer { samples in
+      for i in samples.indices { samples[i] *= gain }
+    }
+  }
+
+  /// The result of `normalise`.
+  public struct Outcome: Sendable {
+    public var audio: AudioBuffer
+    public var gainDB: Double
+    public var measurement: LoudnessMeasurement
+    /// The deepest limiter gain reduction, dB (≤ 0).
+    public var limiterGainDB: Double
+    public var passes: Int
+  }
+
+  /// Normalises `audio` to `target` with the true-peak limiter, re-measuring after each pass.
+  /// `measure` is the caller's meter (libebur128 through AudioIO). `source` names the file for errors.
+  public static func normalise(
+    _ audio: AudioBuffer, to target: LoudnessTarget, source: String, toleranceLU: Double = 0.1,
+    maxPasses: Int = 3, measure: (AudioBuffer) -> LoudnessMeasurement
+  ) throws(RenderError) -> Outcome {
+    let first = measure(audio)
+    guard var gain = gainDB(measuredLUFS: first.integratedLUFS, targetLUFS: target.integratedLUFS)
+    else { throw .silentNarration(file: source) }
+    var pass = 1
+    while true {
+      let outcome = limited(audio, gainDB: gain, target: target, pass: pass, measure: measure)
+      let error = target.integratedLUFS - outcome.measurement.integratedLUFS
+      if abs(error) <= toleranceLU || pass >= maxPasses { return outcome }
+      gain += error
+      pass += 1
+    }
+  }
+
+  /// One pass: scale by `gainDB`, limit, measure.
+  static func limited(
+    _ audio: AudioBuffer, gainDB gain: Double, target: LoudnessTarget, pass: Int,
+    measure: (AudioBuffer) -> LoudnessMeasurement
+  ) -> Outcome {
+    var scaled = audio
+    apply(gainDB: gain, to: &scaled)
+    var limiter = TruePeakLimiter(
+      channelCount: audio.channelCount, sampleRate: audio.sampleRate,
+      ceilingDBTP: target.limiterCeilingDBTP)
+    let output = limiter.processAll(scaled, chunkFrames: 65_536)
+    return Outcome(
+      audio: output, gainDB: gain, measurement: measure(output), limiterGainDB: limiter.minimumGainDB,
+      passes: pass)
+  }
+}
