@@ -4,6 +4,7 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
   case wrongVersion(file: String, found: Int, expected: Int)
   case duplicateVariant(chapter: String, narrator: String, variant: String)
   case inconsistentChapter(chapter: String)
+  case noRecords(inputs: [String])
 
   public var description: String {
     switch self {
@@ -15,6 +16,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
       "\(chapter): narrator \(narrator) has variant \(variant) twice. Remove the stale variant record."
     case .inconsistentChapter(let chapter):
       "\(chapter): variant records disagree about the chapter's verses. Render every variant from the same text."
+    case .noRecords(let inputs):
+      "\(inputs.joined(separator: ", ")): no variant records found. Run prep render first, or give the folder it wrote to."
     }
   }
 }

@@ -53,10 +53,12 @@ public struct LoudnessMeasurement: Sendable, Equatable {
 /// Gain to reach a loudness target, and the normalise → limit → re-measure loop.
 ///
 ///     gain₀ = target − measured(x)                                  (dB)
-///     yᵢ    = limit(x · 10^(gainᵢ/20)),   gainᵢ₊₁ = gainᵢ + (target − measured(yᵢ))
+///     yᵢ    = limit(x · 10^(gainᵢ/20)),   gainᵢ₊₁ = gainᵢ + (target − measured(yᵢ)) / sᵢ
+///     sᵢ    = (measured(yᵢ) − measured(yᵢ₋₁)) / (gainᵢ − gainᵢ₋₁)   (secant; s₀ = 1)
 ///
-/// The limiter only lowers loud peaks, which lowers the integrated loudness a little; one or
-/// two corrections bring it back within `toleranceLU`.
+/// The limiter only lowers loud peaks, which lowers the integrated loudness; on peaky speech
+/// that needs several dB of limiting a dB of gain buys only a fraction of a LU, which the secant
+/// slope sᵢ accounts for, so two or three passes reach `toleranceLU`.
 public enum LoudnessPlan {
   /// The gain in dB that moves `measured` to `target`; nil for silence.
   public static func gainDB(measuredLUFS: Double, targetLUFS: Double) -> Double? {
@@ -92,21 +94,36 @@ public enum LoudnessPlan {
 
   /// Normalises `audio` to `target` with the true-peak limiter, re-measuring after each pass.
   /// `measure` is the caller's meter (libebur128 through AudioIO). `source` names the file for errors.
+  /// Returns the pass closest to the target when none is within `toleranceLU`.
   public static func normalise(
     _ audio: AudioBuffer, to target: LoudnessTarget, source: String, toleranceLU: Double = 0.1,
-    maxPasses: Int = 3, measure: (AudioBuffer) -> LoudnessMeasurement
+    maxPasses: Int = 5, measure: (AudioBuffer) -> LoudnessMeasurement
   ) throws(RenderError) -> Outcome {
     let first = measure(audio)
     guard var gain = gainDB(measuredLUFS: first.integratedLUFS, targetLUFS: target.integratedLUFS)
     else { throw .silentNarration(file: source) }
     var pass = 1
+    var previous: (gainDB: Double, lufs: Double)?
+    var best: Outcome?
     while true {
       let outcome = limited(audio, gainDB: gain, target: target, pass: pass, measure: measure)
-      let error = target.integratedLUFS - outcome.measurement.integratedLUFS
-      if abs(error) <= toleranceLU || pass >= maxPasses { return outcome }
-      gain += error
+      let lufs = outcome.measurement.integratedLUFS
+      let error = target.integratedLUFS - lufs
+      if best.map({ abs(target.integratedLUFS - $0.measurement.integratedLUFS) > abs(error) }) ?? true {
+        best = outcome
+      }
+      if abs(error) <= toleranceLU || pass >= maxPasses { return best ?? outcome }
+      gain += error / slope(from: previous, to: (gain, lufs))
+      previous = (gainDB: outcome.gainDB, lufs: lufs)
       pass += 1
     }
+  }
+
+  /// d(loudness)/d(gain) between two passes (the secant); 1 before there are two, and kept in
+  /// [0.05, 1]: limiting can only take loudness away, and never all of a gain step.
+  static func slope(from previous: (gainDB: Double, lufs: Double)?, to current: (Double, Double)) -> Double {
+    guard let previous, abs(current.0 - previous.gainDB) > 1e-6 else { return 1 }
+    return min(1, max(0.05, (current.1 - previous.lufs) / (current.0 - previous.gainDB)))
   }
 
   /// One pass: scale by `gainDB`, limit, measure.

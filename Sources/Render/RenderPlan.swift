@@ -29,7 +29,7 @@ public struct RenderPlan: Sendable, Equatable {
     public var format: String
 
     /// A stable id for files and manifests, e.g. `1.5x-none`, `0.75x-morning`.
-    public var id: String { "\(RenderPlan.rateName(speed))x-\(bed.name)" }
+    public var id: String { RenderPlan.variantID(speed: speed, bedName: bed.name) }
   }
 
   public static let allowedSpeeds: ClosedRange<Double> = 0.5...3.0
@@ -94,6 +94,9 @@ public struct RenderPlan: Sendable, Equatable {
       throw .settingOutOfRange(name: name, milliseconds: value, allowed: allowed)
     }
   }
+
+  /// `1.5x-none`, `0.75x-morning`: a rate × bed variant's id, used in file names and manifests.
+  public static func variantID(speed: Double, bedName: String) -> String { "\(rateName(speed))x-\(bedName)" }
 
   /// A rate as people write it: `1`, `1.5`, `0.75` (at most two decimals, no trailing zeros).
   public static func rateName(_ speed: Double) -> String {

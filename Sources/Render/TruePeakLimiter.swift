@@ -28,7 +28,8 @@ public struct TruePeakLimiter: AudioProcessor {
   public let lookaheadFrames: Int
   public var latency: Int { 0 }
   /// The deepest gain reduction applied so far, in dB (≤ 0).
-  public private(set) var minimumGainDB: Double = 0
+  public var minimumGainDB: Double { Decibels.fromGain(minimumGain) }
+  private var minimumGain: Double = 1
 
   /// Taps on each side of an interval: x[p − 15] … x[p + 16].
   static let halfTaps = 16
@@ -122,7 +123,7 @@ public struct TruePeakLimiter: AudioProcessor {
         guard n >= 0 else { continue }
         let smoothed = min(1, boxSum / Double(lookahead))
         gain = smoothed < gain ? smoothed : gain + releaseCoefficient * (smoothed - gain)
-        minimumGainDB = min(minimumGainDB, Decibels.fromGain(gain))
+        minimumGain = min(minimumGain, gain)
         let g = Float(gain)
         let base = (n - historyStart) * channels
         for c in 0..<channels { emitted.append(g * x[base + c]) }
@@ -137,24 +138,34 @@ public struct TruePeakLimiter: AudioProcessor {
   private func requiredGain(_ x: UnsafeBufferPointer<Float>, interval p: Int) -> Float {
     let channels = channelCount
     let taps = TruePeakLimiter.tapCount
-    let first = (p + 1 - TruePeakLimiter.halfTaps - historyStart) * channels
+    let first = (p + 1 - TruePeakLimiter.halfTaps - historyStart) &* channels
     var loudest: Float = 0
-    for i in first..<(first + taps * channels) { loudest = max(loudest, abs(x[i])) }
+    for i in first..<(first &+ taps &* channels) { loudest = max(loudest, abs(x[i])) }
     // Interpolated values cannot exceed the window's peak times the taps' absolute sum.
     guard loudest * TruePeakLimiter.tapBound > ceiling else { return 1 }
     var peak: Float = 0
-    let here = (p - historyStart) * channels
-    for c in 0..<channels {
-      peak = max(peak, abs(x[here + c]), abs(x[here + channels + c]))
-      for phase in TruePeakLimiter.phases {
-        var sum: Float = 0
-        for k in 0..<TruePeakLimiter.tapCount {
-          sum = Relaxed.multiplyAdd(phase[k], x[first + k * channels + c], sum)
+    let here = (p - historyStart) &* channels
+    TruePeakLimiter.phaseTaps.withUnsafeBufferPointer { coefficients in
+      for c in 0..<channels {
+        peak = max(peak, abs(x[here &+ c]), abs(x[here &+ channels &+ c]))
+        // All seven phases at once: lane φ of `sum` is Σₖ hφ[k] · x[p + k − 15] (lane 7 is unused).
+        var sum = SIMD8<Float>()
+        var index = first &+ c
+        for k in 0..<taps {
+          sum += coefficients[k] * x[index]  // not addingProduct: without -mfma that calls libm per lane
+          index &+= channels
         }
-        peak = max(peak, abs(sum))
+        peak = max(peak, sum.max(), -sum.min())  // lane 7 holds 0, which changes neither
       }
     }
     return peak > ceiling ? ceiling / peak : 1
+  }
+
+  /// The phase filters transposed: element k holds tap k of phases ⅛ … ⅞ (and 0 in lane 7).
+  static let phaseTaps: [SIMD8<Float>] = (0..<tapCount).map { k in
+    var lanes = SIMD8<Float>()
+    for (phase, filter) in phases.enumerated() { lanes[phase] = filter[k] }
+    return lanes
   }
 
   /// Drops frames no longer needed for output or filtering, in large steps.

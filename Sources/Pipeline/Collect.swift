@@ -1,0 +1,102 @@
+import Files
+import Foundation
+import Manifest
+
+/// `prep collect`: variant records → the catalogue (`manifest.json`) and M3U8 playlists.
+///
+/// Records come from files or folders (every `*.json` of kind `variant` in a folder). They are
+/// put in reading order — canonical book order, chapter number, chapter id, then narrator, rate
+/// and bed — so the catalogue does not depend on the order of the arguments. Paths inside the
+/// records are rebased from each record's folder to the manifest's. One playlist per narrator ×
+/// rate × bed × format lists that variant of every chapter, in reading order, under
+/// `playlists/` beside the manifest.
+public enum Collect {
+  public struct Options: Sendable {
+    public var inputs: [String]
+    public var outputPath: String
+    public var title: String?
+    public var playlistFolderName = "playlists"
+
+    public init(inputs: [String], outputPath: String, title: String? = nil) {
+      self.inputs = inputs
+      self.outputPath = outputPath
+      self.title = title
+    }
+  }
+
+  public static func run(_ options: Options) throws -> Catalogue {
+    let manifestFolder = URL(fileURLWithPath: options.outputPath).deletingLastPathComponent().standardizedFileURL
+    var records: [VariantRecord] = []
+    for path in try recordPaths(options.inputs) {
+      var record = try JSONOutput.read(VariantRecord.self, from: path)
+      guard record.kind == "variant" else {
+        throw ManifestError.unreadable(file: path, reason: "kind \"\(record.kind)\" is not a variant record")
+      }
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
+      record.variant = Rebase.variant(record.variant, from: folder, to: manifestFolder)
+      records.append(record)
+    }
+    guard !records.isEmpty else { throw ManifestError.noRecords(inputs: options.inputs) }
+    records.sort(by: readingOrder)
+    let title = options.title ?? defaultTitle(records)
+    let playlists = Playlists.make(records, title: title, folderName: options.playlistFolderName)
+    let catalogue = try CatalogueCollector.collect(
+      records, generator: PrepVersion.generator, title: title, playlists: playlists.map(\.entry))
+    let playlistFolder = manifestFolder.appendingPathComponent(options.playlistFolderName).path
+    if !playlists.isEmpty {
+      try FileManager.default.createDirectory(atPath: playlistFolder, withIntermediateDirectories: true)
+      let batch = try OutputBatch(folder: playlistFolder)
+      for playlist in playlists {
+        try batch.write(Data(playlist.text.utf8), as: URL(fileURLWithPath: playlist.entry.file).lastPathComponent)
+      }
+      try batch.commit()
+    }
+    try JSONOutput.write(catalogue, to: options.outputPath)
+    return catalogue
+  }
+
+  /// Files as given; folders expanded to their `*.json` variant records, sorted by name.
+  static func recordPaths(_ inputs: [String]) throws -> [String] {
+    var paths: [String] = []
+    for input in inputs {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
+        throw RecordError.missing(file: input)
+      }
+      guard isFolder.boolValue else {
+        paths.append(input)
+        continue
+      }
+      let names = try FileManager.default.contentsOfDirectory(atPath: input).filter { $0.hasSuffix(".json") }.sorted()
+      for name in names where !name.hasPrefix(".") {
+        let path = URL(fileURLWithPath: input).appendingPathComponent(name).path
+        if isVariantRecord(path) { paths.append(path) }
+      }
+    }
+    return paths
+  }
+
+  /// A cheap look at `kind` without decoding the whole record.
+  static func isVariantRecord(_ path: String) -> Bool {
+    struct Header: Decodable { var kind: String? }
+    guard let data = FileManager.default.contents(atPath: path),
+      let header = try? JSONDecoder().decode(Header.self, from: data)
+    else { return false }
+    return header.kind == "variant"
+  }
+
+  static func readingOrder(_ a: VariantRecord, _ b: VariantRecord) -> Bool {
+    let left = (BookNames.order(of: a.chapter.book), a.chapter.chapter ?? 0, a.chapter.id)
+    let right = (BookNames.order(of: b.chapter.book), b.chapter.chapter ?? 0, b.chapter.id)
+    if left != right { return left < right }
+    if a.narrator.id != b.narrator.id { return a.narrator.id < b.narrator.id }
+    if a.variant.rate != b.variant.rate { return a.variant.rate < b.variant.rate }
+    return (a.variant.bed ?? "") < (b.variant.bed ?? "")
+  }
+
+  /// The book's name when every chapter is from one book (`Psalms`), else `Chapters`.
+  static func defaultTitle(_ records: [VariantRecord]) -> String {
+    let books = Set(records.map { $0.chapter.book.map { BookNames.name(of: $0) } ?? $0.chapter.title })
+    return books.count == 1 ? books.first ?? "Chapters" : "Chapters"
+  }
+}

@@ -1,0 +1,38 @@
+import AudioIO
+import DSP
+import Render
+
+/// BS.1770 loudness and true peak (AudioIO's `LoudnessMeter`) of buffers and encoded files,
+/// in the shape `Render.LoudnessPlan` takes.
+enum LoudnessCheck {
+  /// Integrated loudness and true peak of `buffer`.
+  static func measure(_ buffer: AudioBuffer) -> LoudnessMeasurement {
+    let meter = LoudnessMeter(channelCount: buffer.channelCount, sampleRate: buffer.sampleRate)
+    var start = 0
+    while start < buffer.frameCount {
+      let end = min(start + 262_144, buffer.frameCount)
+      try? meter.write(buffer.frames(start..<end))
+      start = end
+    }
+    return LoudnessMeasurement(integratedLUFS: meter.integratedLUFS, truePeakDBTP: meter.truePeakDBTP)
+  }
+
+  /// Decodes `path` (gapless for MP3) and measures it; also returns its frame count and rate.
+  static func measureFile(_ path: String) throws -> (
+    loudness: LoudnessMeasurement, frames: Int, sampleRate: Int, channels: Int
+  ) {
+    var source = try AudioDecoder.open(path)
+    let meter = LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
+    var frames = 0
+    while true {
+      let chunk = try source.read(maxFrames: 65_536)
+      if chunk.isEmpty { break }
+      frames += chunk.frameCount
+      try meter.write(chunk)
+    }
+    return (
+      LoudnessMeasurement(integratedLUFS: meter.integratedLUFS, truePeakDBTP: meter.truePeakDBTP), frames,
+      source.sampleRate, source.channelCount
+    )
+  }
+}

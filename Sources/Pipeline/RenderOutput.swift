@@ -1,0 +1,113 @@
+import AudioIO
+import DSP
+import Files
+import Foundation
+import Manifest
+import Render
+
+/// Writes one render's files into its output batch: encoded audio in every format, sidecars,
+/// and the variant record that names them all.
+struct RenderOutput {
+  let job: RenderJob
+  let batch: OutputBatch
+  let encoder: VariantEncoder
+  let formats: [EncodedFormat]
+
+  /// `1.5x-none`, `1x-bed_pad`.
+  static func variantID(speed: Double, bed: String?) -> String {
+    RenderPlan.variantID(speed: speed, bedName: bed ?? RenderPlan.Bed.none.name)
+  }
+
+  var chapterTitle: String { job.chapter.title }
+
+  /// Verses with this variant's timings, for chapter marks and sidecars.
+  func timedVerses(_ timings: NarrationTimings) -> [TimedVerse] {
+    zip(job.chapter.verses, timings.verses).map { verse, timing in
+      TimedVerse(
+        reference: verse.reference, label: verse.label, firstVerse: verse.firstVerse, text: verse.text,
+        span: timing.span, onsetFrame: timing.onsetFrame, sampleRate: timings.sampleRate)
+    }
+  }
+
+  /// Tags for a variant's files: one chapter mark per verse.
+  func tags(_ timings: NarrationTimings?, format: EncodedFormat, titleSuffix: String = "") -> FileTags {
+    let metadata = job.metadata
+    let chapters = timings.map { timedVerses($0) }?.map { verse in
+      ChapterMark(
+        startMilliseconds: verse.startMilliseconds, endMilliseconds: verse.endMilliseconds,
+        title: verse.title(chapterTitle: chapterTitle))
+    }
+    return FileTags(
+      title: (metadata.title ?? chapterTitle) + titleSuffix, artist: metadata.artist ?? metadata.narrator.name,
+      album: metadata.album ?? job.chapter.book.map { BookNames.name(of: $0) },
+      track: job.chapter.chapter.map(String.init), encoder: "\(PrepVersion.generator) (\(format))",
+      chapters: chapters ?? [], tableOfContentsTitle: chapters == nil ? nil : chapterTitle)
+  }
+
+  /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format.
+  func encodeAll(
+    _ audio: AudioBuffer, variantID: String, part: String? = nil, timings: NarrationTimings?, normalised: Bool,
+    titleSuffix: String = ""
+  ) throws -> [EncodedFile] {
+    try formats.map { format in
+      let suffix = (part.map { $0 + "." } ?? "") + format.fileExtension
+      return try encoder.encode(
+        audio, format: format, name: job.fileName(variantID, suffix),
+        tags: tags(timings, format: format, titleSuffix: titleSuffix), normalised: normalised)
+    }
+  }
+
+  /// Writes the sidecars (WebVTT, Podcasting 2.0 chapters, DBP timestamps for USFM chapters)
+  /// and returns their names.
+  func writeSidecars(variantID: String, timings: NarrationTimings) throws -> Sidecars {
+    let verses = timedVerses(timings)
+    var sidecars = Sidecars()
+    let vtt = job.fileName(variantID, "vtt")
+    try batch.write(Data(WebVTT.render(verses).utf8), as: vtt)
+    sidecars.webVTT = vtt
+    let chapters = job.fileName(variantID, "chapters.json")
+    let author = job.metadata.artist ?? job.metadata.narrator.name
+    try batch.write(
+      Data(try PodcastChapters.render(verses, chapterTitle: chapterTitle, author: author).utf8), as: chapters)
+    sidecars.podcastChapters = chapters
+    if let book = job.chapter.book, let number = job.chapter.chapter {
+      let dbp = job.fileName(variantID, "dbp.json")
+      try batch.write(Data(try DBPTimestamps.render(verses, book: book, chapter: number).utf8), as: dbp)
+      sidecars.dbpTimestamps = dbp
+    }
+    return sidecars
+  }
+
+  /// The variant record, written last as `<base>.<variant>.json`.
+  func writeRecord(
+    speed: Double, bed: PreparedBed?, frameCount: Int, timings: NarrationTimings, files: [EncodedFile],
+    sidecars: Sidecars, stems: Stems?
+  ) throws -> VariantRecord {
+    let id = RenderOutput.variantID(speed: speed, bed: bed?.entry.id)
+    let rate = timings.sampleRate
+    let milliseconds = FrameTime.milliseconds(frameCount, sampleRate: rate)
+    let variant = VariantEntry(
+      id: id, rate: speed, bed: bed?.entry.id, sampleRate: rate, frameCount: frameCount,
+      spoken: VariantSpoken(
+        label: SpokenLabels.variant(
+          chapterTitle: chapterTitle, narrator: job.metadata.narrator.name, milliseconds: milliseconds),
+        rate: SpokenLabels.rate(speed), bed: SpokenLabels.bed(name: bed?.entry.name)),
+      timings: zip(job.chapter.verses, timings.verses).map { verse, timing in
+        VerseTiming(reference: verse.reference, span: timing.span, onsetFrame: timing.onsetFrame, sampleRate: rate)
+      },
+      headingTimings: headingTimings(timings), files: files, sidecars: sidecars, stems: stems)
+    let record = VariantRecord(
+      generator: PrepVersion.generator, chapter: job.chapter, narrator: job.metadata.narrator, variant: variant,
+      bed: bed?.entry)
+    try batch.write(try JSONOutput.encode(record), as: job.fileName(id, "json"))
+    return record
+  }
+
+  /// The spoken heading before verse 1 belongs to the first heading placed before verse 1.
+  func headingTimings(_ timings: NarrationTimings) -> [HeadingTiming] {
+    guard let span = timings.heading,
+      let index = job.chapter.headings.firstIndex(where: { $0.beforeVerse == 0 })
+    else { return [] }
+    return [HeadingTiming(heading: index, span: span, sampleRate: timings.sampleRate)]
+  }
+}

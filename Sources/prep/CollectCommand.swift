@@ -1,0 +1,32 @@
+import ArgumentParser
+import Pipeline
+
+extension Prep {
+  struct CollectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "collect",
+      abstract: "Gather variant records into the catalogue (manifest.json) and M3U8 playlists.")
+
+    @Argument(help: "Variant records (<base>.<variant>.json) or folders holding them.")
+    var inputs: [String]
+
+    @Option(name: [.short, .long], help: "Where to write the catalogue; playlists go to playlists/ beside it.")
+    var output: String
+
+    @Option(help: "The catalogue's title (default: the book's name, e.g. Psalms).")
+    var title: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if inputs.isEmpty { throw ValidationError("Give at least one variant record or folder.") }
+    }
+
+    func run() throws {
+      let catalogue = try Collect.run(.init(inputs: inputs, outputPath: output, title: title))
+      let variants = catalogue.chapters.reduce(0) { $0 + $1.narrators.reduce(0) { $0 + $1.variants.count } }
+      global.say(
+        "\(catalogue.chapters.count) chapters, \(variants) variants, \(catalogue.playlists.count) playlists → \(output)")
+    }
+  }
+}
