@@ -89,7 +89,8 @@ public enum ManifestSanity {
     return problems
   }
 
-  static func isFormatName(_ name: String) -> Bool {
+  /// A format name as `EncodedFormat.description` writes it (`mp3-cbr-128`, `opus-48`, `flac`).
+  public static func isFormatName(_ name: String) -> Bool {
     if ["wav", "wav24", "wavf", "flac", "flac24", "vorbis"].contains(name) { return true }
     for prefix in ["mp3-cbr-", "mp3-vbr-", "opus-"] where name.hasPrefix(prefix) {
       let number = name.dropFirst(prefix.count)

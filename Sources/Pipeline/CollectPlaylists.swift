@@ -62,7 +62,12 @@ enum Playlists {
         groups[key, default: []].append((record, file))
       }
     }
-    order.sort { ($0.narrator, rate($0, groups), $0.variant, $0.format) < ($1.narrator, rate($1, groups), $1.variant, $1.format) }
+    // Narrator, rate, then bed (none first), then format: the catalogue's own order.
+    func sortKey(_ key: Key) -> (String, Double, String, String) {
+      let variant = groups[key]?.first?.0.variant
+      return (key.narrator, variant?.rate ?? 0, variant?.bed ?? "", key.format)
+    }
+    order.sort { sortKey($0) < sortKey($1) }
     return order.compactMap { key in
       guard let members = groups[key], let (first, file) = members.first else { return nil }
       let name = "\(folderName)/\(key.narrator).\(key.variant).\(key.format).m3u8"
@@ -79,10 +84,6 @@ enum Playlists {
           spoken: spoken),
         text: M3U8.render(title: spoken, entries: entries))
     }
-  }
-
-  private static func rate(_ key: Key, _ groups: [Key: [(VariantRecord, EncodedFile)]]) -> Double {
-    groups[key]?.first?.0.variant.rate ?? 0
   }
 
   /// What a listener calls the format: `MP3`, `Opus`, `FLAC`.

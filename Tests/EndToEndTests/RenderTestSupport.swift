@@ -60,19 +60,20 @@ struct FFmpegLoudness {
 
 /// Where sound starts, measured on decoded audio.
 enum EnergyOnset {
-  /// The first 1 ms hop in `window` (frames) whose level is `riseDB` above the median level of
-  /// the 200 ms before the window, measured on the signal high-passed by a first difference
-  /// (speech consonants and formants stand out over a low music bed and hum).
-  static func find(in audio: AudioBuffer, window: Range<Int>, riseDB: Double = 12) -> Int? {
+  /// The first of `holdHops` consecutive 1 ms hops in `window` (frames) whose level is `riseDB`
+  /// above the floor (the lower quartile of the hops in the 200 ms before the window: a breath
+  /// there does not raise it), measured on the signal high-passed by a second difference (12 dB/octave: speech
+  /// consonants and formants stand out over a low music bed, room tone and hum).
+  static func find(in audio: AudioBuffer, window: Range<Int>, riseDB: Double = 8, holdHops: Int = 3) -> Int? {
     let mono = ChannelMix.convert(audio, to: 1).samples
     let hop = max(1, audio.sampleRate / 1_000)
     func levelDB(_ start: Int) -> Double {
       var sum = 0.0
-      let lower = max(1, start)
+      let lower = max(2, start)
       let upper = min(mono.count, start + hop)
       guard upper > lower else { return -200 }
       for n in lower..<upper {
-        let d = Double(mono[n] - mono[n - 1])
+        let d = Double(mono[n] - 2 * mono[n - 1] + mono[n - 2])
         sum += d * d
       }
       return 10 * log10(sum / Double(upper - lower) + 1e-20)
@@ -80,10 +81,11 @@ enum EnergyOnset {
     let before = stride(from: max(0, window.lowerBound - audio.sampleRate / 5), to: window.lowerBound, by: hop)
       .map(levelDB).sorted()
     guard !before.isEmpty else { return nil }
-    let floor = before[before.count / 2]
-    for start in stride(from: window.lowerBound, to: min(window.upperBound, mono.count), by: hop)
-    where levelDB(start) > floor + riseDB {
-      return start
+    let floor = before[before.count / 4]
+    let starts = Array(stride(from: max(0, window.lowerBound), to: min(window.upperBound, mono.count), by: hop))
+    let loud = starts.map { levelDB($0) > floor + riseDB }
+    for index in loud.indices where index + holdHops <= loud.count && loud[index..<(index + holdHops)].allSatisfy({ $0 }) {
+      return starts[index]
     }
     return nil
   }

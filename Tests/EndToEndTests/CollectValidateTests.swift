@@ -1,0 +1,84 @@
+import Foundation
+import Manifest
+import TestSupport
+import Testing
+
+/// `prep collect` and `prep validate` on the rendered sample (see `RenderedSample`).
+@Suite struct CollectValidateTests {
+  let sample: RenderedSample
+
+  init() throws { sample = try RenderedSample.shared.get() }
+
+  static let python = ProcessInfo.processInfo.environment["PREP_PYTHON"] ?? "python3"
+  static let hasPython = PrepProcess.has(python)
+
+  static func script(_ name: String, _ files: [String]) throws -> PrepProcess.Result {
+    try PrepProcess.runTool(python, [PrepProcess.packageRoot.path + "/Tests/schema/" + name] + files)
+  }
+
+  /// Collecting into another folder rebases every path; the catalogue and its playlists check out.
+  @Test func collectWritesACatalogueThatValidates() throws {
+    let out = try TemporaryFolder("collect")
+    defer { out.remove() }
+    let manifest = out.path("manifest.json")
+    let result = try PrepProcess.run(["collect", sample.folder, "--output", manifest, "--title", "Psalms"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let catalogue = try JSONDecoder().decode(Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: manifest)))
+    #expect(catalogue.chapters.map(\.id) == ["PSA.117"])
+    let variants = try #require(catalogue.chapters.first?.narrators.first?.variants)
+    #expect(variants.map(\.id) == sample.speeds.flatMap { speed in ["none", "bed_pad"].map { "\(Int(speed))x-\($0)" } })
+    #expect(catalogue.beds.map(\.id) == ["bed_pad"])
+    let folderName = URL(fileURLWithPath: sample.folder).lastPathComponent
+    #expect(variants[0].files[0].file == "../\(folderName)/psalm117_kal.1x-none.mp3")
+    // One playlist per narrator × rate × bed × format.
+    #expect(catalogue.playlists.count == variants.count * 2)
+    let playlist = try String(contentsOfFile: out.path(catalogue.playlists[0].file), encoding: .utf8)
+    #expect(playlist.hasPrefix("#EXTM3U\n#PLAYLIST:Psalms, Kal, normal speed, no music, MP3\n#EXTINF:"))
+    #expect(playlist.contains(",Psalm 117\n../../\(folderName)/psalm117_kal.1x-none.mp3\n"))
+    let validate = try PrepProcess.run(["validate", manifest])
+    #expect(validate.status == 0, "\(validate.stderr)")
+    if Self.hasPython {
+      let records = sample.records.map { sample.path("psalm117_kal.\($0.variant.id).json") }
+      let schema = try Self.script("validate.py", [manifest] + records)
+      #expect(schema.status == 0, "\(schema.stdout)")
+      let captions = sample.records.compactMap { $0.variant.sidecars.webVTT.map(sample.path) }
+      let webvtt = try Self.script("webvtt_check.py", captions)
+      #expect(webvtt.status == 0 && captions.count == sample.records.count, "\(webvtt.stdout)\(webvtt.stderr)")
+    }
+  }
+
+  /// A missing file and a changed file each give one line; the exit status is 1.
+  @Test func validateCatchesMissingAndChangedFiles() throws {
+    let copy = try TemporaryFolder("validate-copy")
+    defer { copy.remove() }
+    let record = try #require(sample.records.first { $0.variant.bed != nil })
+    let name = "psalm117_kal.\(record.variant.id).json"
+    var files = [name] + record.variant.files.map(\.file) + record.variant.sidecars.all
+    files += (record.variant.stems.map { $0.voice.files + $0.bed.files } ?? []).map(\.file)
+    for file in files { try FileManager.default.copyItem(atPath: sample.path(file), toPath: copy.path(file)) }
+    #expect(try PrepProcess.run(["validate", copy.path(name), "--quiet"]).status == 0)
+
+    let missing = record.variant.files[0].file
+    try FileManager.default.removeItem(atPath: copy.path(missing))
+    let changed = try #require(record.variant.stems?.bed.files.last?.file)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: copy.path(changed)))
+    bytes[bytes.count / 2] ^= 0x55
+    try bytes.write(to: URL(fileURLWithPath: copy.path(changed)))
+    let result = try PrepProcess.run(["validate", copy.path(name)])
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.contains("\(missing): missing; render it again"))
+    #expect(lines.contains("\(changed): content changed since it was rendered (SHA-256 differs)"))
+  }
+
+  @Test func validateRefusesWhatIsNotAManifest() throws {
+    let folder = try TemporaryFolder("validate-junk")
+    defer { folder.remove() }
+    try "{\"kind\":\"poem\"}".write(toFile: folder.path("poem.json"), atomically: true, encoding: .utf8)
+    let result = try PrepProcess.run(["validate", folder.path("poem.json")])
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("poem.json: not a prep manifest"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+}

@@ -1,0 +1,50 @@
+import AudioIO
+import DSP
+import Foundation
+import Manifest
+import Pipeline
+import Render
+import TestSupport
+
+/// One render of a short sample, shared by the render tests (rendering takes a few seconds):
+/// Psalm 117 (kal, 22.05 kHz mono, 18.5 s) at two rates, without a bed and with `bed_pad`
+/// (44.1 kHz stereo: resampled and mixed down), in MP3 and Opus, with stems and sidecars.
+struct RenderedSample: Sendable {
+  let folder: String
+  let records: [VariantRecord]
+  let truth: SampleTruth
+  let speeds: [Double]
+
+  static let recording = "psalm117_kal"
+  static let speeds = [1.0]
+
+  /// The render, made once; the folder is removed when the test process ends.
+  static let shared: Result<RenderedSample, MeasureError> = {
+    do { return .success(try render()) } catch { return .failure(MeasureError(description: "\(error)")) }
+  }()
+
+  static func render() throws -> RenderedSample {
+    let folder = try TemporaryFolder("render-e2e")
+    RenderFixtureCleanup.register(folder.url.path)
+    let records = try FullRender.run(try RenderPipelineTests.job(folder: folder.url.path, speeds: speeds))
+    return RenderedSample(folder: folder.url.path, records: records, truth: try SampleTruth.load(recording), speeds: speeds)
+  }
+
+  func path(_ file: String) -> String { folder + "/" + file }
+
+  /// Every variant's encoded files (premixes and narration-only), with their record.
+  var files: [(VariantRecord, EncodedFile)] {
+    records.flatMap { record in record.variant.files.map { (record, $0) } }
+  }
+}
+
+/// Removes fixture folders when the test process exits.
+enum RenderFixtureCleanup {
+  nonisolated(unsafe) static var folders: [String] = []
+  static let installed: Void = { atexit { for folder in RenderFixtureCleanup.folders { try? FileManager.default.removeItem(atPath: folder) } } }()
+
+  static func register(_ folder: String) {
+    _ = installed
+    folders.append(folder)
+  }
+}
