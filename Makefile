@@ -65,8 +65,8 @@ RECORDINGS := $(filter-out samples/bed_%,$(RECORDINGS))
 text_for = samples/$(firstword $(subst _, ,$(basename $(notdir $(1))))).usfm
 INGESTS := $(foreach r,$(RECORDINGS),$(OUT)/$(basename $(notdir $(r))).ingest.json)
 
-samples: build $(INGESTS)
-	@echo "Sample pipeline done: $(OUT)/"
+samples: build $(INGESTS) $(OUT)/manifest.validated
+	@echo "Sample pipeline done: $(OUT)/ (manifest.json, playlists/, variants, stems, sidecars)"
 
 # One set of rules per recording, so each output depends on its real inputs.
 define recording_rules
@@ -74,6 +74,34 @@ $(OUT)/$(basename $(notdir $(1))).ingest.json: $(1) $(call text_for,$(1)) $(PREP
 	$(PREP) ingest $(1) --text $(call text_for,$(1)) --output $$@ --quiet
 endef
 $(foreach r,$(RECORDINGS),$(eval $(call recording_rules,$(r))))
+
+# Render: every recording at each rate, without a bed and over each bed, MP3 + Opus, with stems
+# and sidecars. One job per recording and rate (`make -j2` runs two); a job writes the rate's
+# variant records last, so they are the targets.
+RATES := 1 1.5 2
+BEDS := samples/bed_pad.flac samples/bed_bells.mp3
+FORMATS := mp3,opus
+stem_of = $(basename $(notdir $(1)))
+# samples/<chapter>_<narrator>.<ext>: the narrator is the part after the last `_`.
+narrator_of = $(lastword $(subst _, ,$(call stem_of,$(1))))
+variant_records = $(foreach b,none $(foreach f,$(BEDS),$(call stem_of,$(f))),$(OUT)/$(call stem_of,$(1)).$(2)x-$(b).json)
+RECORDS := $(foreach r,$(RECORDINGS),$(foreach x,$(RATES),$(call variant_records,$(r),$(x))))
+
+define render_rules
+$(call variant_records,$(1),$(2)) &: $(OUT)/$(call stem_of,$(1)).ingest.json $(OUT)/$(call stem_of,$(1)).align.json $(BEDS) $(PREP) | $(OUT)
+	$(PREP) render --ingest $(OUT)/$(call stem_of,$(1)).ingest.json --align $(OUT)/$(call stem_of,$(1)).align.json \
+	  --rate $(2) $(addprefix --bed ,$(BEDS)) --format $(FORMATS) --narrator $(call narrator_of,$(1)) \
+	  --output-dir $(OUT) --quiet
+endef
+$(foreach r,$(RECORDINGS),$(foreach x,$(RATES),$(eval $(call render_rules,$(r),$(x)))))
+
+# The catalogue and playlists from every variant record, then a check of every file it names.
+$(OUT)/manifest.json: $(RECORDS) $(PREP)
+	$(PREP) collect $(RECORDS) --title "prep samples" --output $@ --quiet
+
+$(OUT)/manifest.validated: $(OUT)/manifest.json
+	$(PREP) validate $< --quiet
+	@touch $@
 
 $(OUT):
 	mkdir -p $@
@@ -95,6 +123,7 @@ record: test-deps
 # ---- benchmarks (not part of make test) ------------------------------------
 bench: bench-deps build
 	bash bench/ingest/bench.sh
+	bash bench/render/bench.sh
 
 clean:
 	rm -rf build .build

@@ -13,19 +13,21 @@ public final class LoudnessMeter: FrameSink {
   public let channelCount: Int
   public let sampleRate: Int
   private let loudness: UnsafeMutablePointer<ebur128_state>
-  private var peaks: TruePeakMeter
+  private var peaks: TruePeakMeter?
 
-  public init(channelCount: Int, sampleRate: Int) {
+  /// `integratedOnly` skips loudness range and true peak (for the repeated passes of a
+  /// normalisation, which need only the integrated loudness).
+  public init(channelCount: Int, sampleRate: Int, integratedOnly: Bool = false) {
     self.channelCount = channelCount
     self.sampleRate = sampleRate
-    let mode = Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue)
+    let mode = Int32(integratedOnly ? EBUR128_MODE_I.rawValue : EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue)
     guard let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), mode) else {
       fatalError("libebur128 could not start for \(channelCount) channels at \(sampleRate) Hz")
     }
     // A mono channel counts once (weight 1), as in ffmpeg's ebur128 filter and most
     // loudness meters; that is why podcast guidance gives mono its own target (−19 LUFS).
     loudness = state
-    peaks = TruePeakMeter(channelCount: channelCount, sampleRate: sampleRate)
+    peaks = integratedOnly ? nil : TruePeakMeter(channelCount: channelCount, sampleRate: sampleRate)
   }
 
   deinit {
@@ -38,7 +40,7 @@ public final class LoudnessMeter: FrameSink {
     buffer.samples.withUnsafeBufferPointer { pointer in
       _ = ebur128_add_frames_float(loudness, pointer.baseAddress, buffer.frameCount)
     }
-    peaks.add(buffer)
+    peaks?.add(buffer)
   }
 
   public func finish() throws {}
@@ -50,13 +52,14 @@ public final class LoudnessMeter: FrameSink {
     return value
   }
 
-  /// Loudness range in LU.
+  /// Loudness range in LU (NaN when `integratedOnly`).
   public var rangeLU: Double {
+    guard peaks != nil else { return .nan }
     var value = 0.0
     ebur128_loudness_range(loudness, &value)
     return value
   }
 
-  /// The highest true peak over all channels, in dBTP.
-  public var truePeakDBTP: Double { peaks.peakDBTP }
+  /// The highest true peak over all channels, in dBTP (NaN when `integratedOnly`).
+  public var truePeakDBTP: Double { peaks?.peakDBTP ?? .nan }
 }

@@ -7,13 +7,26 @@ import Render
 enum LoudnessCheck {
   /// Integrated loudness and true peak of `buffer`.
   static func measure(_ buffer: AudioBuffer) -> LoudnessMeasurement {
-    let meter = LoudnessMeter(channelCount: buffer.channelCount, sampleRate: buffer.sampleRate)
-    var start = 0
-    while start < buffer.frameCount {
-      let end = min(start + 262_144, buffer.frameCount)
-      try? meter.write(buffer.frames(start..<end))
-      start = end
-    }
+    meter(buffer, integratedOnly: false)
+  }
+
+  /// Integrated loudness only (true peak NaN): what the passes of a normalisation need.
+  static func integrated(_ buffer: AudioBuffer) -> LoudnessMeasurement {
+    meter(buffer, integratedOnly: true)
+  }
+
+  /// The true peak of `buffer` in dBTP (BS.1770 4× interpolation).
+  static func truePeakDBTP(_ buffer: AudioBuffer) -> Double {
+    var meter = TruePeakMeter(channelCount: buffer.channelCount, sampleRate: buffer.sampleRate)
+    meter.add(buffer)
+    return meter.peakDBTP
+  }
+
+  private static func meter(_ buffer: AudioBuffer, integratedOnly: Bool) -> LoudnessMeasurement {
+    let meter = LoudnessMeter(
+      channelCount: buffer.channelCount, sampleRate: buffer.sampleRate, integratedOnly: integratedOnly)
+    // libebur128 takes any number of frames: one call, no copies.
+    try? meter.write(buffer)
     return LoudnessMeasurement(integratedLUFS: meter.integratedLUFS, truePeakDBTP: meter.truePeakDBTP)
   }
 

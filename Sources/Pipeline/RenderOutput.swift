@@ -46,14 +46,14 @@ struct RenderOutput {
 
   /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format.
   func encodeAll(
-    _ audio: AudioBuffer, variantID: String, part: String? = nil, timings: NarrationTimings?, normalised: Bool,
+    _ audio: AudioBuffer, variantID: String, part: String? = nil, timings: NarrationTimings?, normalise: Bool,
     titleSuffix: String = ""
   ) throws -> [EncodedFile] {
     try formats.map { format in
       let suffix = (part.map { $0 + "." } ?? "") + format.fileExtension
       return try encoder.encode(
         audio, format: format, name: job.fileName(variantID, suffix),
-        tags: tags(timings, format: format, titleSuffix: titleSuffix), normalised: normalised)
+        tags: tags(timings, format: format, titleSuffix: titleSuffix), normalise: normalise)
     }
   }
 

@@ -29,17 +29,12 @@ struct RenderPremix {
       fadeOutFrames: FrameTime.frames(seconds: plan.bedFadeOutMilliseconds / 1000, sampleRate: rate))
     // The bed's loudness matched to the voice's; the gain track then sets it relative to the voice.
     let bedLevelDB = voiceLUFS.isFinite && voiceLUFS > -70 ? voiceLUFS - bed.loudnessLUFS : 0
-    // The premix lives only in this closure, so it is freed before the stems are made.
-    let files = try { () throws -> [EncodedFile] in
-      var premix = Mixer.mix(voice: layout.pad(voice), bed: music, bedGain: track, bedLevelDB: bedLevelDB)
-      if let target = plan.loudness {
-        premix = try LoudnessPlan.normalise(
-          premix, to: target, source: job.narrationPath, measure: LoudnessCheck.measure
-        ).audio
-      }
-      progress("\(job.narrationPath): \(id) encoding")
-      return try output.encodeAll(premix, variantID: id, timings: premixTimings, normalised: plan.loudness != nil)
-    }()
+    // The premix lives only in this call, so it is freed before the stems are made; the
+    // encoder normalises it for each codec.
+    progress("\(job.narrationPath): \(id) encoding")
+    let files = try output.encodeAll(
+      Mixer.mix(voice: layout.pad(voice), bed: music, bedGain: track, bedLevelDB: bedLevelDB), variantID: id,
+      timings: premixTimings, normalise: plan.loudness != nil)
     var stems: Stems?
     if job.writesStems {
       let openDB = plan.ducking.speechLevelDB + plan.ducking.duckDepthDB
@@ -49,7 +44,7 @@ struct RenderPremix {
         ceilingDBTP: (plan.loudness ?? .podcast).limiterCeilingDBTP)
       music = limiter.processAll(music, chunkFrames: 65_536)
       let bedFiles = try output.encodeAll(
-        music, variantID: id, part: "bed", timings: nil, normalised: false, titleSuffix: " (music bed)")
+        music, variantID: id, part: "bed", timings: nil, normalise: false, titleSuffix: " (music bed)")
       stems = Stems(
         voice: Stem(files: voiceFiles, startFrame: layout.padBeforeFrames),
         bed: Stem(files: bedFiles, startFrame: 0, loopSeamFrames: bed.bed.seams(frameCount: layout.frameCount)),

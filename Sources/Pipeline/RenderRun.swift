@@ -76,7 +76,7 @@ public enum FullRender {
     var voice = stretched.audio
     if let target = plan.loudness {
       voice = try LoudnessPlan.normalise(
-        voice, to: target, source: job.narrationPath, measure: LoudnessCheck.measure
+        voice, to: target, source: job.narrationPath, measure: LoudnessCheck.integrated
       ).audio
     }
     var records: [VariantRecord] = []
@@ -84,7 +84,7 @@ public enum FullRender {
     var voiceFiles: [EncodedFile] = []
     if job.writesNoBedVariant || (job.writesStems && !beds.isEmpty) {
       progress("\(job.narrationPath): \(noBedID) encoding")
-      voiceFiles = try output.encodeAll(voice, variantID: noBedID, timings: timings, normalised: plan.loudness != nil)
+      voiceFiles = try output.encodeAll(voice, variantID: noBedID, timings: timings, normalise: plan.loudness != nil)
     }
     if job.writesNoBedVariant {
       let sidecars = try output.writeSidecars(variantID: noBedID, timings: timings)

@@ -18,28 +18,33 @@ struct FileTags: Sendable {
   var tableOfContentsTitle: String?
 }
 
-/// Encodes a buffer into one staged file, measures the file and corrects it when the codec
-/// moved its loudness.
+/// Encodes a buffer into one staged file, normalised for the codec, measured on the file and
+/// corrected when the codec moved it.
 ///
-/// With a loudness target, the encoded file is decoded and measured (libebur128, gapless MP3);
-/// when its integrated loudness is off by more than `LoudnessPlan`'s tolerance (LAME loses up to
-/// 0.5 LU on bright material) or its true peak passes the ceiling (Opus overshoots by up to
-/// ~0.8 dB), the codec's shifts are taken as fixed and the input is normalised again to aim past
-/// them, then encoded again:
+/// A codec shifts loudness and true peak a little: LAME at 22 kHz loses up to 0.5 LU on bright
+/// speech, Opus overshoots peaks by up to ~1.2 dB. With a loudness target the input is
+/// normalised (LoudnessPlan: gain + true-peak limiter) to aim past the expected shifts Δ, δ,
+/// encoded, decoded and measured (libebur128, gapless MP3); when the file's integrated loudness
+/// is off by more than LoudnessPlan's tolerance or its true peak passes the ceiling, the
+/// measured shifts replace the expected ones and the input is aimed again:
 ///
 ///     Δ = L(encoded) − L(input),   δ = TP(encoded) − TP(input)
-///     input′ = normalise(input, to: target − Δ, ceiling: min(ceiling, tpMax − δ − 0.2))
+///     input′ = normalise(input, to: target − Δ, ceiling: min(ceiling, tpMax − m − δ − 0.1))
 ///
-/// at most `maxCorrections` times. The last Δ, δ of each format are remembered and aimed past
-/// before the first encode of the next file (the variants of one narration shift alike), which
-/// usually saves the second encode. Opus is written at 48 kHz (its native rate), other formats
-/// at the narration's rate when they support it.
+/// where m is a per-codec margin for other decoders (see `peakMarginDB`).
+///
+/// at most `maxCorrections` times. The last Δ and the largest δ of each format (and the loudness
+/// slope of the limiter) are remembered for the next file: the variants of one narration shift alike, so
+/// usually one encode suffices. Opus is written at 48 kHz (its native rate), other formats at
+/// the narration's rate when they support it.
 final class VariantEncoder {
   let batch: OutputBatch
   let target: LoudnessTarget?
   let maxCorrections = 2
-  /// Per format: what its codec did to the last normalised file (Δ loudness, δ true peak).
+  /// Per format: what its codec did to loudness in the last file (Δ) and to true peak at most (δ).
   private var shifts: [EncodedFormat: (loudnessLU: Double, peakDB: Double)] = [:]
+  /// d(loudness)/d(gain) of the last normalisation: a good first step for the next.
+  private var slope = 1.0
 
   init(batch: OutputBatch, target: LoudnessTarget?) {
     self.batch = batch
@@ -52,39 +57,59 @@ final class VariantEncoder {
     return format.outputSampleRate(for: sampleRate)
   }
 
-  /// Encodes `audio` as `name` (a plain file name in the output folder). `normalised` says the
-  /// audio was made for `target` (premixes, narration); stems at their own level are only measured.
+  /// How far under the true-peak maximum a file must measure here to measure under it in other
+  /// decoders too: ffmpeg's own Opus decoder gives peaks ~0.2 dB above libopus's.
+  static func peakMarginDB(_ format: EncodedFormat) -> Double {
+    if case .opus = format { return 0.35 }
+    return 0.1
+  }
+
+  /// Shifts to expect from a codec before any file of this render was measured.
+  static func expectedShift(_ format: EncodedFormat) -> (loudnessLU: Double, peakDB: Double) {
+    switch format {
+    case .opus: (0, 1.0)
+    case .mp3, .vorbis: (-0.2, 0.3)
+    case .wav, .flac: (0, 0)
+    }
+  }
+
+  /// Encodes `audio` as `name` (a plain file name in the output folder). With `normalise` the
+  /// audio is brought to the target and the file measured (premixes, narration); stems at their
+  /// own level are written as they are, without a loudness entry.
   func encode(
-    _ audio: AudioBuffer, format: EncodedFormat, name: String, tags: FileTags?, normalised: Bool
+    _ audio: AudioBuffer, format: EncodedFormat, name: String, tags: FileTags?, normalise: Bool
   ) throws -> EncodedFile {
     let rate = VariantEncoder.outputRate(format, for: audio.sampleRate)
     var input = rate == audio.sampleRate ? audio : Resampler.resample(audio, to: rate)
     let path = batch.stagingPath(for: name)
-    guard normalised, let target else {
+    guard normalise, let target else {
+      // Stems at their own level: not measured (decoding costs as much as encoding); every
+      // codec here is gapless, so the file holds exactly the frames written.
       try write(input, format: format, to: path, tags: tags)
-      return try describe(path, name: name, format: format, measured: LoudnessCheck.measureFile(path), target: nil)
+      let unmeasured = LoudnessMeasurement(integratedLUFS: -.infinity, truePeakDBTP: -.infinity)
+      return try describe(
+        path, name: name, format: format,
+        measured: (unmeasured, input.frameCount, input.sampleRate, input.channelCount), target: nil)
     }
-    var ceilingDBTP = target.limiterCeilingDBTP
+    var shift = shifts[format] ?? VariantEncoder.expectedShift(format)
+    let peakMaxDBTP = target.truePeakDBTP - VariantEncoder.peakMarginDB(format)
+    var ceilingDBTP = min(target.limiterCeilingDBTP, peakMaxDBTP - shift.peakDB - 0.1)
     var inputLoudness: LoudnessMeasurement
-    if let shift = shifts[format] {
-      ceilingDBTP = min(ceilingDBTP, target.truePeakDBTP - shift.peakDB - 0.2)
-      (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
-    } else {
-      inputLoudness = LoudnessCheck.measure(input)
-    }
+    (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
     try write(input, format: format, to: path, tags: tags)
     var measured = try LoudnessCheck.measureFile(path)
     for correction in 0...maxCorrections {
       let encoded = measured.loudness
-      let shift = (
+      // Peak overshoot varies from file to file (Opus: 0.4–1.2 dB here): remember the largest.
+      shift = (
         loudnessLU: encoded.integratedLUFS - inputLoudness.integratedLUFS,
-        peakDB: encoded.truePeakDBTP - inputLoudness.truePeakDBTP)
+        peakDB: max(shift.peakDB, encoded.truePeakDBTP - inputLoudness.truePeakDBTP))
       shifts[format] = shift
-      let peakOverDB = encoded.truePeakDBTP - target.truePeakDBTP
+      let peakOverDB = encoded.truePeakDBTP - peakMaxDBTP
       let loudnessOff =
         LoudnessPlan.encodedCorrectionDB(measuredLUFS: encoded.integratedLUFS, targetLUFS: target.integratedLUFS) != nil
       guard (loudnessOff || peakOverDB > 0) && correction < maxCorrections else { break }
-      ceilingDBTP = min(ceilingDBTP, target.truePeakDBTP - shift.peakDB - 0.2)
+      ceilingDBTP = min(ceilingDBTP, peakMaxDBTP - shift.peakDB - 0.1)
       (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
       try write(input, format: format, to: path, tags: tags)
       measured = try LoudnessCheck.measureFile(path)
@@ -92,7 +117,8 @@ final class VariantEncoder {
     return try describe(path, name: name, format: format, measured: measured, target: target)
   }
 
-  /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target.
+  /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target;
+  /// with its integrated loudness and true peak.
   private func aim(
     _ input: AudioBuffer, at target: LoudnessTarget, past shiftLU: Double, ceilingDBTP: Double, name: String
   ) throws -> (AudioBuffer, LoudnessMeasurement) {
@@ -100,8 +126,14 @@ final class VariantEncoder {
       integratedLUFS: target.integratedLUFS - shiftLU, truePeakDBTP: min(0, max(-9, ceilingDBTP)),
       encoderMarginDB: 0)
     let outcome = try LoudnessPlan.normalise(
-      input, to: inputTarget, source: name, toleranceLU: 0.05, measure: LoudnessCheck.measure)
-    return (outcome.audio, outcome.measurement)
+      input, to: inputTarget, source: name, toleranceLU: 0.08, initialSlope: slope,
+      measure: LoudnessCheck.integrated)
+    slope = outcome.slope
+    return (
+      outcome.audio,
+      LoudnessMeasurement(
+        integratedLUFS: outcome.measurement.integratedLUFS, truePeakDBTP: LoudnessCheck.truePeakDBTP(outcome.audio))
+    )
   }
 
   /// The manifest's description of a finished file.

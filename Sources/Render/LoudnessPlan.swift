@@ -54,7 +54,10 @@ public struct LoudnessMeasurement: Sendable, Equatable {
 ///
 ///     gain₀ = target − measured(x)                                  (dB)
 ///     yᵢ    = limit(x · 10^(gainᵢ/20)),   gainᵢ₊₁ = gainᵢ + (target − measured(yᵢ)) / sᵢ
-///     sᵢ    = (measured(yᵢ) − measured(yᵢ₋₁)) / (gainᵢ − gainᵢ₋₁)   (secant; s₀ = 1)
+///     sᵢ    = (measured(yᵢ) − measured(yᵢ₋₁)) / (gainᵢ − gainᵢ₋₁)   (secant; s₀ given, 1 by default)
+///
+/// Loudness rises with gain, so once passes lie on both sides of the target the next gain is
+/// interpolated between the closest two (regula falsi) instead; steps are kept within ±12 dB.
 ///
 /// The limiter only lowers loud peaks, which lowers the integrated loudness; on peaky speech
 /// that needs several dB of limiting a dB of gain buys only a fraction of a LU, which the secant
@@ -90,40 +93,60 @@ public enum LoudnessPlan {
     /// The deepest limiter gain reduction, dB (≤ 0).
     public var limiterGainDB: Double
     public var passes: Int
+    /// d(loudness)/d(gain) seen in the last step (1 after a single pass): a good first step
+    /// for normalising similar material again.
+    public var slope: Double = 1
   }
 
   /// Normalises `audio` to `target` with the true-peak limiter, re-measuring after each pass.
   /// `measure` is the caller's meter (libebur128 through AudioIO). `source` names the file for errors.
   /// Returns the pass closest to the target when none is within `toleranceLU`.
+  /// `initialSlope` is s₀ (1 for fresh material; less for audio that is already limited).
   public static func normalise(
     _ audio: AudioBuffer, to target: LoudnessTarget, source: String, toleranceLU: Double = 0.1,
-    maxPasses: Int = 5, measure: (AudioBuffer) -> LoudnessMeasurement
+    maxPasses: Int = 5, initialSlope: Double = 1, measure: (AudioBuffer) -> LoudnessMeasurement
   ) throws(RenderError) -> Outcome {
     let first = measure(audio)
     guard var gain = gainDB(measuredLUFS: first.integratedLUFS, targetLUFS: target.integratedLUFS)
     else { throw .silentNarration(file: source) }
     var pass = 1
     var previous: (gainDB: Double, lufs: Double)?
+    var below: (gainDB: Double, lufs: Double)?
+    var above: (gainDB: Double, lufs: Double)?
     var best: Outcome?
+    var lastSlope = min(1, max(0.1, initialSlope))
     while true {
-      let outcome = limited(audio, gainDB: gain, target: target, pass: pass, measure: measure)
+      var outcome = limited(audio, gainDB: gain, target: target, pass: pass, measure: measure)
       let lufs = outcome.measurement.integratedLUFS
       let error = target.integratedLUFS - lufs
+      if previous != nil { lastSlope = slope(from: previous, to: (gain, lufs)) }
+      outcome.slope = lastSlope
       if best.map({ abs(target.integratedLUFS - $0.measurement.integratedLUFS) > abs(error) }) ?? true {
         best = outcome
       }
       if abs(error) <= toleranceLU || pass >= maxPasses { return best ?? outcome }
-      gain += error / slope(from: previous, to: (gain, lufs))
-      previous = (gainDB: outcome.gainDB, lufs: lufs)
+      // Keep the closest pass on each side of the target: once both exist, interpolate between them.
+      let point = (gainDB: gain, lufs: lufs)
+      if error > 0 {
+        if below.map({ $0.lufs < lufs }) ?? true { below = point }
+      } else if above.map({ $0.lufs > lufs }) ?? true {
+        above = point
+      }
+      previous = point
+      if let low = below, let high = above, high.lufs > low.lufs {
+        gain = low.gainDB + (target.integratedLUFS - low.lufs) * (high.gainDB - low.gainDB) / (high.lufs - low.lufs)
+      } else {
+        gain += min(12, max(-12, error / lastSlope))
+      }
       pass += 1
     }
   }
 
   /// d(loudness)/d(gain) between two passes (the secant); 1 before there are two, and kept in
-  /// [0.05, 1]: limiting can only take loudness away, and never all of a gain step.
+  /// [0.1, 1]: limiting can only take loudness away, and never all of a gain step.
   static func slope(from previous: (gainDB: Double, lufs: Double)?, to current: (Double, Double)) -> Double {
     guard let previous, abs(current.0 - previous.gainDB) > 1e-6 else { return 1 }
-    return min(1, max(0.05, (current.1 - previous.lufs) / (current.0 - previous.gainDB)))
+    return min(1, max(0.1, (current.1 - previous.lufs) / (current.0 - previous.gainDB)))
   }
 
   /// One pass: scale by `gainDB`, limit, measure.

@@ -68,6 +68,8 @@ public struct TruePeakLimiter: AudioProcessor {
   private var box: [Double]
   private var boxSum: Double
   private var gain: Double = 1
+  private var checkedGroup = Int.min
+  private var groupIsQuiet = false
 
   public init(
     channelCount: Int, sampleRate: Int, ceilingDBTP: Double = -1.5,
@@ -110,7 +112,8 @@ public struct TruePeakLimiter: AudioProcessor {
     frames.withUnsafeBufferPointer { x in
       while nextInterval + TruePeakLimiter.halfTaps < available && nextOutput < inputFrames {
         let p = nextInterval
-        let required = requiredGain(x, interval: p)
+        if p >> TruePeakLimiter.groupShift != checkedGroup { checkGroup(x, of: p, available: available) }
+        let required = groupIsQuiet ? 1 : requiredGain(x, interval: p)
         window.push(index: p, value: required)
         nextInterval += 1
         // h[n] is computed from n = −(L − 1) on, so the box is full of true values at frame 0.
@@ -132,6 +135,29 @@ public struct TruePeakLimiter: AudioProcessor {
     }
     output.samples.append(contentsOf: emitted)
     trimHistory()
+  }
+
+  /// Intervals are gated 16 at a time: the intervals g₀ … g₀ + 15 read frames g₀ − 15 … g₀ + 31,
+  /// and if even the loudest of those times the taps' absolute sum stays under the ceiling,
+  /// none of them needs gain (the same bound `requiredGain` uses, over a wider window: it
+  /// changes the time taken, never the result).
+  static let groupShift = 4
+
+  private mutating func checkGroup(_ x: UnsafeBufferPointer<Float>, of p: Int, available: Int) {
+    checkedGroup = p >> TruePeakLimiter.groupShift
+    let first = checkedGroup << TruePeakLimiter.groupShift
+    let last = first + (1 << TruePeakLimiter.groupShift) - 1 + TruePeakLimiter.halfTaps
+    // Only when the group starts here (older frames may be trimmed) and all its frames are in.
+    guard p == first, last < available else {
+      groupIsQuiet = false
+      return
+    }
+    var loudest: Float = 0
+    for i in ((first + 1 - TruePeakLimiter.halfTaps - historyStart) * channelCount)..<((last + 1 - historyStart) * channelCount) {
+      let value = abs(x[i])
+      if value > loudest { loudest = value }
+    }
+    groupIsQuiet = loudest * TruePeakLimiter.tapBound <= ceiling
   }
 
   /// r[p] = min(1, ceiling / true peak of the interval [p, p+1]).

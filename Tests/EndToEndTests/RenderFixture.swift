@@ -41,7 +41,10 @@ struct RenderedSample: Sendable {
 /// Removes fixture folders when the test process exits.
 enum RenderFixtureCleanup {
   nonisolated(unsafe) static var folders: [String] = []
-  static let installed: Void = { atexit { for folder in RenderFixtureCleanup.folders { try? FileManager.default.removeItem(atPath: folder) } } }()
+  static let installed: Void = {
+    guard ProcessInfo.processInfo.environment["KEEP_RENDER"] == nil else { return }
+    atexit { for folder in RenderFixtureCleanup.folders { try? FileManager.default.removeItem(atPath: folder) } }
+  }()
 
   static func register(_ folder: String) {
     _ = installed

@@ -32,10 +32,13 @@ import Testing
       heading: truth.heading.map { FrameRange(start: $0.onset_frame, end: $0.offset_frame + 1) })
   }
 
-  static func job(folder: String, speeds: [Double] = [1.0], beds: [String] = ["bed_pad.flac"]) throws -> RenderJob {
-    let truth = try SampleTruth.load("psalm117_kal")
-    let narration = try AudioDecoder.readAll(SampleTruth.path("psalm117_kal.wav"))
-    let text = try VerseText.read(path: SampleTruth.path("psalm117.usfm"))
+  static func job(
+    folder: String, speeds: [Double] = [1.0], beds: [String] = ["bed_pad.flac"], recording: String = "psalm117_kal.wav",
+    text textFile: String = "psalm117.usfm"
+  ) throws -> RenderJob {
+    let truth = try SampleTruth.load((recording as NSString).deletingPathExtension)
+    let narration = try AudioDecoder.readAll(SampleTruth.path(recording))
+    let text = try VerseText.read(path: SampleTruth.path(textFile))
     var plan = RenderPlan()
     plan.speeds = speeds
     plan.beds = [.none] + beds.map { .file(name: ($0 as NSString).deletingPathExtension, path: SampleTruth.path($0)) }
@@ -47,6 +50,14 @@ import Testing
         precondition(speed == 1, "identity stretch only")
         return StretchedNarration(audio: audio, outputFrame: { $0 })
       })
+  }
+
+  @Test func timingJohn() throws {
+    let folder = try TemporaryFolder("render-john")
+    defer { folder.remove() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    try FullRender.run(try Self.job(folder: folder.url.path, beds: ["bed_pad.flac", "bed_bells.mp3"], recording: "john1_slt.mp3", text: "john1.usfm")) { print(clock.now - start, $0) }
   }
 
   @Test func rendersEveryFileAndRecord() throws {
