@@ -53,7 +53,8 @@ public enum Aligner {
     let report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
-    if options.rejectMismatch && report.fit < FitCheck.rejectBelow {
+    // A person who fixed boundaries has vouched for the text; warn, do not refuse.
+    if options.rejectMismatch && options.fixedStarts.isEmpty && report.fit < FitCheck.rejectBelow {
       throw .textMismatch(file: options.file, reason: report.reason)
     }
     return result

@@ -52,7 +52,7 @@ public struct AlignmentOptions: Sendable, Equatable {
 
   public init(
     file: String = "recording", heading: HeadingMode = .detect, fixedStarts: [String: Int] = [:],
-    minPauseMilliseconds: Int = 90, leadMilliseconds: Int = 20, lowConfidence: Double = 0.5,
+    minPauseMilliseconds: Int = 90, leadMilliseconds: Int = 25, lowConfidence: Double = 0.5,
     rejectMismatch: Bool = true
   ) {
     self.file = file

@@ -28,6 +28,8 @@ struct BoundaryChooser {
     var speechBefore: [Double]
     /// ln(pause length) for m in 1...P (index 0 and P+1 unused).
     var logPause: [Double]
+    /// Pauses a person put inside speech (override): free to assign, never unexplained.
+    var synthetic: Set<Int> = []
     /// Allowed pauses per break (inclusive).
     var bands: [ClosedRange<Int>]
     var heading: HeadingMode
@@ -64,7 +66,9 @@ struct BoundaryChooser {
     skipPrefix = skips
     var unexplained = [0.0]
     for m in 1...max(1, pauseCount + 1) {
-      let cost = m <= pauseCount ? problem.costs.unexplained(logLength: problem.logPause[m]) : 0
+      let cost =
+        m <= pauseCount && !problem.synthetic.contains(m)
+        ? problem.costs.unexplained(logLength: problem.logPause[m]) : 0
       unexplained.append(unexplained[m - 1] + cost)
     }
     unexplainedPrefix = unexplained
@@ -80,6 +84,7 @@ struct BoundaryChooser {
     let last = breakCount - 1
     if j == last { return m == pauseCount + 1 ? 0 : .infinity }
     if m == pauseCount + 1 || m == 0 { return .infinity }
+    if problem.synthetic.contains(m) { return 0 }
     return problem.costs.assign(problem.kinds[j].rawValue, logLength: problem.logPause[m])
   }
 

@@ -13,13 +13,13 @@ import RealModule
 ///     score = c − 0.2 · (g − 1.5),       fit = 1 / (1 + exp((score + 0.155) / 0.03))
 ///
 /// On 24 generated chapters, matching texts scored ≤ −0.18 and all 229 wrong pairings
-/// ≥ −0.13 (92 % ≥ −0.05, which is rejected). Per verse, with rᵥ = spoken / predicted
+/// ≥ −0.13 (89 % ≥ −0.09, fit < 0.1, which is rejected). Per verse, with rᵥ = spoken / predicted
 /// length at the local rate, |ln rᵥ| > ln 1.6 on a verse of 1.5 s or more names the verse
 /// (a verse missing from the text, or text missing from the recording).
 enum FitCheck {
   static let verseRatioLimit = 1.6
   /// Below this the recording is rejected (unless the caller allows a mismatch).
-  static let rejectBelow = 0.03
+  static let rejectBelow = 0.1
   /// Below this a warning is written and every boundary's confidence is capped at the fit.
   static let lowFit = 0.5
 

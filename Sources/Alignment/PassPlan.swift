@@ -74,9 +74,10 @@ struct PassPlan {
         bands.append(min(lo, max(1, pauseCount))...max(hi, min(lo, max(1, pauseCount))))
       }
     }
+    let synthetic = Set(map.pauses.indices.filter { map.pauses[$0].isSynthetic }.map { $0 + 1 })
     return BoundaryChooser.Problem(
       kinds: text.breaks, predicted: predicted, speechBefore: speechBefore, logPause: logPause,
-      bands: bands, heading: heading, costs: costs)
+      synthetic: synthetic, bands: bands, heading: heading, costs: costs)
   }
 
   /// The first real pause m ≥ 1 with C[m] ≥ seconds (P + 1 if none).

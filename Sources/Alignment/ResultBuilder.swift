@@ -6,7 +6,7 @@ import DSP
 ///
 ///     onset  = first sound after pause m
 ///     offset = last sound before the pause the next segment starts at
-///     start  = max(pause start, onset − lead)          the jump point, inside the pause
+///     start  = max(pause start, onset − max(lead, soft lead))   the jump point, in the pause
 ///     end    = the next segment's start (the recording's end for the last)
 struct ResultBuilder {
   let map: SpeechMap
@@ -28,7 +28,11 @@ struct ResultBuilder {
     return map.pauses[m - 1].frames
   }
 
-  func jumpPoint(_ pause: FrameRange) -> Int { max(pause.start, pause.end - leadFrames) }
+  /// The jump point in a pause: `lead` before the onset, or before faint sound leading into it.
+  func jumpPoint(_ pause: FrameRange, island: Int) -> Int {
+    let soft = island < map.islands.count ? map.softLeadFrames(island: island) : 0
+    return max(pause.start, pause.end - max(leadFrames, soft))
+  }
 
   func build(_ path: BoundaryChooser.Solution, predicted: [Double], lettersPerSecond: Double)
     -> AlignmentResult
@@ -39,7 +43,7 @@ struct ResultBuilder {
     if headingPause > 0 {
       let onset = map.onsetFrame(island: 0)
       let pause = FrameRange(start: 0, end: onset)
-      let start = fixed.headingFrame ?? jumpPoint(pause)
+      let start = fixed.headingFrame ?? jumpPoint(pause, island: 0)
       timings.append(
         SegmentTiming(
           label: "h", kind: .detectedHeading, pause: pause, onset: onset,
@@ -57,7 +61,7 @@ struct ResultBuilder {
       let pause = pauseFrames(m)
       let onset = pause.end
       let offset = pauseFrames(mNext).start
-      let start = fixed.frameOfSegment[s] ?? jumpPoint(pause)
+      let start = fixed.frameOfSegment[s] ?? jumpPoint(pause, island: m)
       let spoken = speechBefore[mNext] - speechBefore[m]
       let expected = predicted[next] - predicted[first]
       var phrases: [PhraseTiming] = []
@@ -69,7 +73,7 @@ struct ResultBuilder {
         phrases.append(
           PhraseTiming(
             label: "", text: words, onset: opening.end, offset: closing.start,
-            start: phraseStart == first ? start : jumpPoint(opening)))
+            start: phraseStart == first ? start : jumpPoint(opening, island: path.pauseOfBreak[phraseStart] ?? m)))
         phraseStart = j
       }
       if phrases.count > 1 {

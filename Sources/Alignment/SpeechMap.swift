@@ -25,6 +25,15 @@ struct SpeechMap: Sendable {
     /// Hops [startHop, endHop).
     var startHop: Int
     var endHop: Int
+    /// Frames by which the first sound starts after `startHop` begins, and the last ends
+    /// before `endHop` begins (sub-hop refinement, see `SpeechMap+Edges`).
+    var onsetShift = 0
+    var offsetShift = 0
+    /// Starts where a person's fixed start split an island: the pause before it is synthetic.
+    var splitBefore = false
+    /// Faint sound too weak to place precisely lies up to this many frames before the onset
+    /// (see `SpeechMap+Edges`): the jump point goes before it.
+    var softLeadFrames = 0
     var peakVoiceDB: Float
     var peakHop: Int
     var voicingDB: Float
@@ -102,9 +111,14 @@ struct SpeechMap: Sendable {
   var hopSeconds: Double { Double(hopFrames) / Double(sampleRate) }
 
   /// First sound of island `i`, in frames.
-  func onsetFrame(island i: Int) -> Int { islands[i].startHop * hopFrames }
+  func onsetFrame(island i: Int) -> Int { islands[i].startHop * hopFrames + islands[i].onsetShift }
+  /// How far before island `i`'s onset a jump point should go, at least.
+  func softLeadFrames(island i: Int) -> Int { islands[i].softLeadFrames }
+
   /// Just after the last sound of island `i`, in frames.
-  func offsetFrame(island i: Int) -> Int { min(frameCount, islands[i].endHop * hopFrames) }
+  func offsetFrame(island i: Int) -> Int {
+    min(frameCount, islands[i].endHop * hopFrames - islands[i].offsetShift)
+  }
 
   /// Recomputes pauses and net speech times from the islands.
   private mutating func rebuildPauses() {
@@ -115,7 +129,7 @@ struct SpeechMap: Sendable {
         let frames = FrameRange(start: offsetFrame(island: i - 1), end: onsetFrame(island: i))
         pauses.append(
           Pause(
-            frames: frames, speechBefore: speech,
+            frames: frames, speechBefore: speech, isSynthetic: islands[i].splitBefore,
             seconds: Double(frames.count) / Double(sampleRate)))
       }
       speech += Double(islands[i].endHop - islands[i].startHop) * hopSeconds
@@ -126,19 +140,25 @@ struct SpeechMap: Sendable {
   /// Splits the island holding `frame` with a zero-length synthetic pause (a person's fixed
   /// start inside what sounds like speech). Returns the index of the pause at `frame`.
   mutating func pause(at frame: Int) -> Int? {
-    if let m = pauses.firstIndex(where: { frame >= $0.frames.start && frame <= $0.frames.end }) {
+    // A frame in a pause, or in the hop where the next island starts, names that pause.
+    let hop = hopFrames
+    let lastIn = { (pause: Pause) in max(pause.frames.end, (pause.frames.end / hop + 1) * hop - 1) }
+    if let m = pauses.firstIndex(where: { frame >= $0.frames.start && frame <= lastIn($0) }) {
       return m
     }
-    let hop = frame / hopFrames
-    guard let i = islands.firstIndex(where: { hop > $0.startHop && hop < $0.endHop }) else {
+    let inHop = frame / hopFrames
+    guard let i = islands.firstIndex(where: { inHop > $0.startHop && inHop < $0.endHop }) else {
       return nil
     }
     var right = islands[i]
-    right.startHop = hop
-    islands[i].endHop = hop
+    right.startHop = inHop
+    right.onsetShift = 0
+    right.splitBefore = true
+    right.softLeadFrames = 0
+    islands[i].endHop = inHop
+    islands[i].offsetShift = 0
     islands.insert(right, at: i + 1)
     rebuildPauses()
-    pauses[i].isSynthetic = true
     return i
   }
 

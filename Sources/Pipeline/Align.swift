@@ -31,7 +31,7 @@ public enum Align {
     public var readHeadings = false
     public var overridePath: String?
     public var minPauseMilliseconds = 90
-    public var leadMilliseconds = 20
+    public var leadMilliseconds = 25
     public var lowConfidence = 0.5
     public var allowMismatch = false
 

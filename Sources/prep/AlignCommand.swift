@@ -50,7 +50,7 @@ extension Prep {
     var minPauseMs = 90
 
     @Option(help: "How far before the first sound the jump point sits, in milliseconds.")
-    var leadMs = 20
+    var leadMs = 25
 
     @Option(help: "Boundaries below this confidence (0–1) are reported.")
     var lowConfidence = 0.5
