@@ -12,8 +12,8 @@ import RealModule
 /// 5. `ResultBuilder`: frames, jump points, phrases, confidence; `FitCheck`: does the
 ///    recording fit the text at all.
 public enum Aligner {
-  /// Heading speech longer than this is not looked for (seconds).
-  static let longestHeadingSeconds = 8.0
+  /// Speech before verse 1 longer than this is not taken for a heading or intro (seconds).
+  static let longestHeadingSeconds = 15.0
 
   public static func align(
     _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions = .init()
@@ -22,7 +22,10 @@ public enum Aligner {
     var map = SpeechMap(features: features, minPauseMilliseconds: options.minPauseMilliseconds)
     guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
     let fixed = try FixedStarts(options.fixedStarts, segments: segments, map: &map, file: options.file)
-    var heading = options.heading
+    // "No heading" is a statement about the labels: speech before the first segment still
+    // has to be explained, or every boundary after it slides by a phrase. It is found as a
+    // heading and then merged into the first segment (see `ResultBuilder`).
+    var heading = options.heading == .absent ? .detect : options.heading
     if fixed.headingFrame != nil { heading = .present }
     if fixed.pauseOfSegment[0] == 0 { heading = .absent }
     if let m = fixed.pauseOfSegment[0], m > 0 { heading = .present }

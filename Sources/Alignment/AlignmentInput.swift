@@ -27,7 +27,8 @@ public struct VerseInput: Sendable, Equatable {
 public enum HeadingMode: String, Sendable, Equatable {
   /// Decide from the recording (default).
   case detect
-  /// There is none: the first sound is the first segment.
+  /// There is none to label: the first segment starts at the first sound (anything read
+  /// before it belongs to it).
   case absent
   /// There is one: the first speech before a pause is the heading.
   case present

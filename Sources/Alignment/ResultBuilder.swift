@@ -40,7 +40,9 @@ struct ResultBuilder {
     var timings: [SegmentTiming] = []
     let speechBefore = [0] + map.pauses.map(\.speechBefore) + [map.totalSpeech]
     let headingPause = path.pauseOfBreak[0] ?? 0
-    if headingPause > 0 {
+    // Told there is no heading: speech found before the first segment is part of it.
+    let mergeHeading = headingPause > 0 && options.heading == .absent && fixed.headingFrame == nil
+    if headingPause > 0 && !mergeHeading {
       let onset = map.onsetFrame(island: 0)
       let pause = FrameRange(start: 0, end: onset)
       let start = fixed.headingFrame ?? jumpPoint(pause, island: 0)
@@ -56,7 +58,7 @@ struct ResultBuilder {
     for (s, segment) in segments.enumerated() {
       let first = text.segmentStartBreak[s]
       let next = s + 1 < segments.count ? text.segmentStartBreak[s + 1] : lastBreak
-      let m = path.pauseOfBreak[first] ?? 0
+      let m = s == 0 && mergeHeading ? 0 : path.pauseOfBreak[first] ?? 0
       let mNext = path.pauseOfBreak[next] ?? (pauseCount + 1)
       let pause = pauseFrames(m)
       let onset = pause.end
@@ -67,7 +69,7 @@ struct ResultBuilder {
       var phrases: [PhraseTiming] = []
       var phraseStart = first
       for j in (first + 1)...next where j == next || path.pauseOfBreak[j] != nil {
-        let opening = pauseFrames(path.pauseOfBreak[phraseStart] ?? m)
+        let opening = pauseFrames(phraseStart == first ? m : path.pauseOfBreak[phraseStart] ?? m)
         let closing = pauseFrames(path.pauseOfBreak[j] ?? mNext)
         let words = text.units[phraseStart..<j].map(\.text).joined(separator: " ")
         phrases.append(

@@ -77,8 +77,14 @@ public enum Align {
         path: overridePath, sampleRate: features.sampleRate, labels: Set(segments.map(\.label)))
     }
     let result = try Aligner.align(features, segments: segments, options: alignment)
-    let output = AlignLabels.record(
+    var output = AlignLabels.record(
       result, audioPath: audioPath, textPath: textPath, analysedFrom: analysedFrom)
+    if analysedFrom == "envelope" {
+      output.warnings.insert(
+        "\(audioPath): recording not found; aligned from the ingest record's envelope alone "
+          + "(coarser: no band analysis, hum and breaths not told apart). Keep the recording beside the record.",
+        at: 0)
+    }
     try AtomicOutput.write(AlignLabels.labels(output, phrases: false), to: options.labelsPath)
     if let path = options.phrasesPath {
       try AtomicOutput.write(AlignLabels.labels(output, phrases: true), to: path)

@@ -28,13 +28,30 @@ import Testing
     #expect(abs(result.segments[0].onset - reading.onsets[0]) <= 220)
   }
 
-  /// `--no-heading` on a reading with one: verse 1 is taken to start at the first sound.
+  /// `--no-heading` on a reading with one: verse 1 starts at the first sound (the heading
+  /// is part of it) and no later boundary slides.
   @Test func absentWhenTold() throws {
     let reading = reading(heading: true)
-    let result = try AlignerTests.align(
-      reading, SampleText.psalm121, AlignmentOptions(heading: .absent, rejectMismatch: false))
-    #expect(result.segments.first?.label == "1")
+    let result = try AlignerTests.align(reading, SampleText.psalm121, AlignmentOptions(heading: .absent))
+    #expect(result.segments.map(\.label) == (1...8).map(String.init))
     #expect(abs(result.segments[0].onset - reading.headingOnset!) <= 220)
+    for v in 1..<8 { #expect(abs(result.segments[v].onset - reading.onsets[v]) <= 220) }
+  }
+
+  /// A section heading read between verses 4 and 5, given as a segment (`--read-headings`).
+  @Test func headingInsideTheChapter() throws {
+    var options = SyntheticReading.Options()
+    options.noiseDBFS = -60
+    let verses = Array(SampleText.psalm121[0..<4]) + ["The keeper of Israel."] + Array(SampleText.psalm121[4...])
+    let reading = SyntheticReading(verses, options)
+    var segments = SampleText.inputs(SampleText.psalm121)
+    segments.insert(VerseInput(label: "s1", text: "The keeper of Israel.", kind: .heading), at: 4)
+    let result = try Aligner.align(SpeechFeatures(of: reading.audio), segments: segments)
+    #expect(result.segments.map(\.label) == ["1", "2", "3", "4", "s1", "5", "6", "7", "8"])
+    #expect(result.segments[4].kind == .heading)
+    for (i, segment) in result.segments.enumerated() {
+      #expect(abs(segment.onset - reading.onsets[i]) <= 220, "segment \(segment.label)")
+    }
   }
 
   /// `--heading "Psalm 121"`: the heading is a segment with known text, labelled as given.
