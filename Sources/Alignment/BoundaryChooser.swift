@@ -1,3 +1,5 @@
+import RealModule
+
 /// Chooses, jointly over the chapter, which pause each text break falls in.
 ///
 /// Pauses are numbered m = 1 … P (m = 0 is the start of speech, P+1 its end); C[m] is the
@@ -53,6 +55,12 @@ struct BoundaryChooser {
   private let skipPrefix: [Double]
   private let unexplainedPrefix: [Double]
   private let offsets: [Int]
+  /// ln(C[m] − C[m − d]) at m · span + d − 1 for d in 1...span: every observed duration a
+  /// step can see, so the inner loops take no logarithms.
+  private let logSpeech: [Double]
+  private let span: Int
+  /// assign(kind, pause m) at kind · (P + 2) + m.
+  private let assignTable: [Double]
 
   init(_ problem: Problem) {
     self.problem = problem
@@ -75,6 +83,32 @@ struct BoundaryChooser {
     var starts = [0]
     for band in problem.bands { starts.append(starts.last! + band.count) }
     offsets = starts
+    span = problem.maxUnexplained + 1
+    let c = problem.speechBefore
+    var logs = [Double](repeating: 0, count: c.count * span)
+    for m in c.indices {
+      for d in 1...span where m - d >= 0 {
+        logs[m * span + d - 1] = Double.log(max(c[m] - c[m - d], 0.02))
+      }
+    }
+    logSpeech = logs
+    let width = pauseCount + 2
+    var table = [Double](repeating: .infinity, count: CostModel.kinds * width)
+    for kind in 0..<CostModel.kinds {
+      for m in 1..<max(1, pauseCount + 1) {
+        table[kind * width + m] =
+          problem.synthetic.contains(m) ? 0 : problem.costs.assign(kind, logLength: problem.logPause[m])
+      }
+    }
+    assignTable = table
+  }
+
+  /// Per (j0 → j): ln T̂, 1/s and ln s of the duration cost (see `CostModel.duration`).
+  private func durationTerms(_ j0: Int, _ j: Int) -> (logPredicted: Double, inverseSigma: Double, logSigma: Double) {
+    let predicted = max(problem.predicted[j] - problem.predicted[j0], 0.05)
+    let relative = problem.costs.absoluteSigmaSeconds / predicted
+    let s = (problem.costs.rateSigma * problem.costs.rateSigma + relative * relative).squareRoot()
+    return (Double.log(predicted), 1 / s, Double.log(s))
   }
 
   private func index(_ j: Int, _ m: Int) -> Int { offsets[j] + m - problem.bands[j].lowerBound }
@@ -84,8 +118,7 @@ struct BoundaryChooser {
     let last = breakCount - 1
     if j == last { return m == pauseCount + 1 ? 0 : .infinity }
     if m == pauseCount + 1 || m == 0 { return .infinity }
-    if problem.synthetic.contains(m) { return 0 }
-    return problem.costs.assign(problem.kinds[j].rawValue, logLength: problem.logPause[m])
+    return assignTable[problem.kinds[j].rawValue * (pauseCount + 2) + m]
   }
 
   /// Cost of break 0 at pause m: no heading (m = 0) or a heading of C[m] seconds.
@@ -98,11 +131,14 @@ struct BoundaryChooser {
       + unexplainedPrefix[m - 1]
   }
 
+  /// Cost of the step (j0, m0) → (j1, m1), given `durationTerms(j0, j1)`.
   @inline(__always)
-  private func step(_ j0: Int, _ m0: Int, _ j1: Int, _ m1: Int) -> Double {
-    problem.costs.duration(
-      predicted: problem.predicted[j1] - problem.predicted[j0],
-      observed: problem.speechBefore[m1] - problem.speechBefore[m0])
+  private func step(
+    _ j0: Int, _ m0: Int, _ j1: Int, _ m1: Int,
+    _ terms: (logPredicted: Double, inverseSigma: Double, logSigma: Double)
+  ) -> Double {
+    let z = (logSpeech[m1 * span + m1 - m0 - 1] - terms.logPredicted) * terms.inverseSigma
+    return 0.5 * z * z + terms.logSigma
       + skipPrefix[j1 - 1] - skipPrefix[j0]
       + unexplainedPrefix[m1 - 1] - unexplainedPrefix[m0]
   }
@@ -113,6 +149,8 @@ struct BoundaryChooser {
     var back = [Int32](repeating: -1, count: total)
     for m in problem.bands[0] { forward[index(0, m)] = start(m) }
     for j in 1..<breakCount {
+      let terms = (max(0, j - 1 - problem.maxSkipped)..<j).map { durationTerms($0, j) }
+      let firstJ0 = max(0, j - 1 - problem.maxSkipped)
       for m in problem.bands[j] {
         let own = assign(j, m)
         if !own.isFinite { continue }
@@ -120,6 +158,7 @@ struct BoundaryChooser {
         var from: Int32 = -1
         var j0 = j - 1
         while j0 >= 0 && j - j0 - 1 <= problem.maxSkipped {
+          let term = terms[j0 - firstJ0]
           let band = problem.bands[j0]
           let low = max(band.lowerBound, m - 1 - problem.maxUnexplained)
           let high = min(band.upperBound, m - 1)
@@ -127,7 +166,7 @@ struct BoundaryChooser {
             for m0 in low...high {
               let f = forward[index(j0, m0)]
               if !f.isFinite { continue }
-              let c = f + step(j0, m0, j, m)
+              let c = f + step(j0, m0, j, m, term)
               if c < best {
                 best = c
                 from = Int32(index(j0, m0))
@@ -179,10 +218,12 @@ struct BoundaryChooser {
     if problem.bands[last].contains(pauseCount + 1) { backward[index(last, pauseCount + 1)] = 0 }
     if last == 0 { return backward }
     for j in stride(from: last - 1, through: 0, by: -1) {
+      let terms = ((j + 1)...min(last, j + 1 + problem.maxSkipped)).map { durationTerms(j, $0) }
       for m in problem.bands[j] {
         var best = Double.infinity
         var j1 = j + 1
         while j1 <= last && j1 - j - 1 <= problem.maxSkipped {
+          let term = terms[j1 - j - 1]
           let band = problem.bands[j1]
           let low = max(band.lowerBound, m + 1)
           let high = min(band.upperBound, m + 1 + problem.maxUnexplained)
@@ -190,7 +231,7 @@ struct BoundaryChooser {
             for m1 in low...high {
               let b = backward[index(j1, m1)]
               if !b.isFinite { continue }
-              let c = step(j, m, j1, m1) + assign(j1, m1) + b
+              let c = step(j, m, j1, m1, term) + assign(j1, m1) + b
               if c < best { best = c }
             }
           }

@@ -7,8 +7,9 @@
 Per chapter: prep align AUDIO --text TEXT --labels OUT/<id>.txt --json OUT/<id>.json,
 wall time in OUT/<id>.time. Then ../shared/tools/align/score.py --dir OUT --corpus CORPUS,
 and the pooled figures against the targets of the align issue.
---usfm-as-plain converts USFM chapters to plain `N<TAB>text` first (only for a prep
-built without a USFM reader).
+A USFM chapter that prep cannot read ("no verses found": a build without the USFM
+reader) is converted to plain `N<TAB>text` and run again, with a note; --usfm-as-plain
+converts every USFM chapter up front.
 """
 import argparse, json, os, re, subprocess, sys, time
 
@@ -74,6 +75,14 @@ def main():
         t0 = time.perf_counter()
         r = subprocess.run(cmd, capture_output=True, text=True)
         wall = time.perf_counter() - t0
+        if r.returncode != 0 and text.endswith(".usfm") and "no verses found" in r.stderr:
+            plain = os.path.join(a.out, cid + ".plain")
+            usfm_to_plain(text, plain)
+            print("note: %s: this prep reads no USFM; aligned against a plain-text copy" % cid, file=sys.stderr)
+            cmd[cmd.index(text)] = plain
+            t0 = time.perf_counter()
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            wall = time.perf_counter() - t0
         if r.returncode != 0:
             failures += 1
             print("FAILED %s: %s" % (cid, r.stderr.strip()), file=sys.stderr)

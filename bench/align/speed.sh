@@ -6,10 +6,10 @@
 # Builds build/align-speed/long.wav (44.1 kHz mono 16-bit, the corpus chapters end to end,
 # repeated up to MINUTES, default 60) and long.txt (their verses renumbered 1…N), then times
 # on CPU 0 (taskset -c 0), best of 3:
-#   decode alone   sox long.wav -t null -     (libsndfile-free reference decode)
-#   decode alone   prep align … --decode-only (prep's own decoder + nothing else) when available
+#   decode alone   sox long.wav -t null -      (an outside reference decode)
+#   decode alone   prep align long.wav --decode-only   (prep's own decoder, nothing else)
 #   prep align     long.wav --text long.txt --labels … --json …
-# and prints ×RT = audio seconds / wall seconds. Needs the release build (swift build -c release).
+# and prints ×RT = audio seconds / wall seconds; exit 1 below 1000×. Needs the release build.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 CORPUS=${1:-$ROOT/build/corpus}
@@ -36,3 +36,4 @@ printf 'decode (sox)     %8.3f s  %7.0f x RT\n' "$T_SOX" "$(echo "$DUR / $T_SOX"
 printf 'decode (prep)    %8.3f s  %7.0f x RT\n' "$T_DEC" "$(echo "$DUR / $T_DEC" | bc -l)"
 printf 'prep align       %8.3f s  %7.0f x RT   (target >= 1000 x)\n' "$T_ALIGN" "$(echo "$DUR / $T_ALIGN" | bc -l)"
 printf 'align - decode   %8.3f s\n' "$(echo "$T_ALIGN - $T_DEC" | bc -l)"
+[ "$(echo "$DUR / $T_ALIGN >= 1000" | bc -l)" = 1 ]
