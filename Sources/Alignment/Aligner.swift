@@ -36,7 +36,7 @@ public enum Aligner {
     let rate = map.totalSpeech / max(1, text.totalLength)
     let flat = (0..<text.unitCount).map { _ in rate }
     let first = plan.problem(
-      secondsPerLetter: flat, headingSeconds: 0, heading: heading, costs: costs,
+      secondsPerLetter: flat, heading: heading, costs: costs,
       slackSeconds: 8, slackFraction: 0.1)
     guard let pass1 = try solveOrExplain(first, plan: plan, file: options.file) else {
       throw .tooFewPauses(file: options.file, segments: segments.count, pauses: map.pauses.count)
@@ -45,8 +45,7 @@ public enum Aligner {
     let track = plan.rateTrack(pass1)
     let local = plan.localRates(track)
     let second = plan.problem(
-      secondsPerLetter: local, headingSeconds: plan.speechBefore[pass1.pauseOfBreak[0] ?? 0],
-      heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
+      secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
     // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.
     let (chosen, predicted) =
       (try? solveOrExplain(second, plan: plan, file: options.file)).flatMap { $0 }.map { ($0, second.predicted) }

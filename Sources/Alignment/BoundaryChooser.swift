@@ -8,20 +8,24 @@ import RealModule
 /// segment boundary, any other break or none — and explains every pause it passes over
 /// as unmarked. Its cost (see `CostModel`) for consecutive chosen (j′, m′) → (j, m) is
 ///
-///     duration(T̂[j] − T̂[j′], C[m] − C[m′]) + Σ skip(j″) + Σ unexplained(m″) + assign(j, m)
+///     step = duration(T̂[j] − T̂[j′], C[m] − C[m′]) + Σ skip(j″) + Σ unexplained(m″) + assign(j, m)
 ///
 /// with j′ < j″ < j and m′ < m″ < m. Break 0 may sit at pause m > 0: the speech before it
-/// is then a heading of unknown text, priced by `CostModel.heading`. Dynamic programming:
+/// is then a heading of unknown text (`CostModel.heading`). At a segment boundary the text
+/// may also be interrupted by speech it does not hold (a heading read aloud, a verse
+/// missing from the text): the segment before ends at m₁, the next starts at m > m₁, and
+/// C[m] − C[m₁] is priced by `CostModel.interlude` — so one such surprise costs one
+/// boundary a warning instead of sliding every later boundary by a phrase.
 ///
-///     F(j, m) = min over (j′, m′) of F(j′, m′) + step(j′, m′ → j, m)
-///     B(j, m) = min over (j″, m″) of step(j, m → j″, m″) + B(j″, m″)
+///     I(j, m₁) = min over (j′, m′) of F(j′, m′) + step(j′, m′ → j, m₁) with heading-kind pause
+///     F(j, m)  = min( min over (j′, m′) of F(j′, m′) + step(j′, m′ → j, m),
+///                     min over m₁ < m of I(j, m₁) + interlude(m₁ → m) )
 ///
-/// F + B is the best total with break j at pause m; the spread of F + B over m gives each
-/// boundary's confidence. Only m inside a band around the predicted position of j is
-/// tried, at most `maxSkipped` breaks are skipped and `maxUnexplained` pauses passed in
-/// one step: the cost is O(U · band · maxSkipped · maxUnexplained), near-linear.
+/// and the mirror-image backward pass B. F + B is the best total with break j at pause m;
+/// its spread over m gives each boundary's confidence. Only m inside a band around the
+/// predicted position of j is tried, at most `maxSkipped` breaks are skipped and
+/// `maxUnexplained` pauses passed in one step: O(U · band · maxSkipped · maxUnexplained).
 struct BoundaryChooser {
-
   struct Problem {
     var kinds: [TextModel.BreakKind]
     /// T̂[j], seconds, j in 0...U.
@@ -39,28 +43,53 @@ struct BoundaryChooser {
     /// At most this many breaks skipped, and pauses passed unexplained, in one step.
     var maxSkipped = 8
     var maxUnexplained = 12
+    /// Breaks where unexpected speech may come in (segment boundaries not fixed by a person).
+    var interludeBreaks: Set<Int> = []
+    /// Pauses inside one interlude, at most.
+    var maxInterludePauses = 6
+  }
+
+  struct Interlude: Sendable, Equatable {
+    /// The break after which it comes, and the pauses around it.
+    var breakIndex: Int
+    var fromPause: Int
+    var toPause: Int
   }
 
   struct Solution {
     /// The pause chosen for each break, nil when the break was read through.
     var pauseOfBreak: [Int?]
+    /// Unexpected speech found at segment boundaries.
+    var interludes: [Interlude]
     /// Per break, the share of the total weight exp(−(F+B−best)) its chosen pause holds.
     var confidence: [Double]
     var totalCost: Double
+
+    /// The pause where the text before break j ends (before an interlude, if any).
+    func endPause(ofBreak j: Int) -> Int? {
+      interludes.first { $0.breakIndex == j }?.fromPause ?? pauseOfBreak[j]
+    }
+
+    /// Speech time of interludes before pause m (to take out of rate estimates).
+    func interludeSpeech(before m: Int, _ speechBefore: [Double]) -> Double {
+      interludes.filter { $0.toPause <= m }.reduce(0) {
+        $0 + speechBefore[$1.toPause] - speechBefore[$1.fromPause]
+      }
+    }
   }
 
   let problem: Problem
-  private let breakCount: Int
-  private let pauseCount: Int
-  private let skipPrefix: [Double]
-  private let unexplainedPrefix: [Double]
-  private let offsets: [Int]
+  let breakCount: Int
+  let pauseCount: Int
+  let skipPrefix: [Double]
+  let unexplainedPrefix: [Double]
+  let offsets: [Int]
   /// ln(C[m] − C[m − d]) at m · span + d − 1 for d in 1...span: every observed duration a
   /// step can see, so the inner loops take no logarithms.
-  private let logSpeech: [Double]
-  private let span: Int
+  let logSpeech: [Double]
+  let span: Int
   /// assign(kind, pause m) at kind · (P + 2) + m.
-  private let assignTable: [Double]
+  let assignTable: [Double]
 
   init(_ problem: Problem) {
     self.problem = problem
@@ -83,7 +112,7 @@ struct BoundaryChooser {
     var starts = [0]
     for band in problem.bands { starts.append(starts.last! + band.count) }
     offsets = starts
-    span = problem.maxUnexplained + 1
+    span = max(problem.maxUnexplained, problem.maxInterludePauses) + 1
     let c = problem.speechBefore
     var logs = [Double](repeating: 0, count: c.count * span)
     for m in c.indices {
@@ -103,144 +132,51 @@ struct BoundaryChooser {
     assignTable = table
   }
 
-  /// Per (j0 → j): ln T̂, 1/s and ln s of the duration cost (see `CostModel.duration`).
-  private func durationTerms(_ j0: Int, _ j: Int) -> (logPredicted: Double, inverseSigma: Double, logSigma: Double) {
-    let predicted = max(problem.predicted[j] - problem.predicted[j0], 0.05)
-    let relative = problem.costs.absoluteSigmaSeconds / predicted
-    let s = (problem.costs.rateSigma * problem.costs.rateSigma + relative * relative).squareRoot()
-    return (Double.log(predicted), 1 / s, Double.log(s))
-  }
-
-  private func index(_ j: Int, _ m: Int) -> Int { offsets[j] + m - problem.bands[j].lowerBound }
+  func index(_ j: Int, _ m: Int) -> Int { offsets[j] + m - problem.bands[j].lowerBound }
 
   /// Cost of assigning break j to pause m, not counting how we got there.
-  private func assign(_ j: Int, _ m: Int) -> Double {
+  func assign(_ j: Int, _ m: Int) -> Double {
     let last = breakCount - 1
     if j == last { return m == pauseCount + 1 ? 0 : .infinity }
     if m == pauseCount + 1 || m == 0 { return .infinity }
     return assignTable[problem.kinds[j].rawValue * (pauseCount + 2) + m]
   }
 
+  /// Cost of a pause around an interlude (or after a heading): heading-kind.
+  func assignHeading(_ m: Int) -> Double {
+    m >= 1 && m <= pauseCount ? assignTable[TextModel.BreakKind.heading.rawValue * (pauseCount + 2) + m] : .infinity
+  }
+
+  /// Cost of unexpected speech between pauses m₁ and m (pauses inside it unexplained).
+  func interlude(_ m1: Int, _ m: Int) -> Double {
+    problem.costs.interlude(seconds: problem.speechBefore[m] - problem.speechBefore[m1])
+      + unexplainedPrefix[m - 1] - unexplainedPrefix[m1]
+  }
+
   /// Cost of break 0 at pause m: no heading (m = 0) or a heading of C[m] seconds.
-  private func start(_ m: Int) -> Double {
+  func start(_ m: Int) -> Double {
     let costs = problem.costs
     if m == 0 { return problem.heading == .present ? .infinity : costs.noHeading }
     if problem.heading == .absent || m > pauseCount { return .infinity }
-    return costs.heading(seconds: problem.speechBefore[m])
-      + costs.assign(TextModel.BreakKind.heading.rawValue, logLength: problem.logPause[m])
-      + unexplainedPrefix[m - 1]
+    return costs.heading(seconds: problem.speechBefore[m]) + assignHeading(m) + unexplainedPrefix[m - 1]
   }
 
-  /// Cost of the step (j0, m0) → (j1, m1), given `durationTerms(j0, j1)`.
+  typealias Terms = (logPredicted: Double, inverseSigma: Double, logSigma: Double)
+
+  /// Per (j0 → j): ln T̂, 1/s and ln s of the duration cost (see `CostModel.duration`).
+  func durationTerms(_ j0: Int, _ j: Int) -> Terms {
+    let predicted = max(problem.predicted[j] - problem.predicted[j0], 0.05)
+    let relative = problem.costs.absoluteSigmaSeconds / predicted
+    let s = (problem.costs.rateSigma * problem.costs.rateSigma + relative * relative).squareRoot()
+    return (Double.log(predicted), 1 / s, Double.log(s))
+  }
+
+  /// Cost of the step (j0, m0) → (j1, m1) without the arrival's own assign cost.
   @inline(__always)
-  private func step(
-    _ j0: Int, _ m0: Int, _ j1: Int, _ m1: Int,
-    _ terms: (logPredicted: Double, inverseSigma: Double, logSigma: Double)
-  ) -> Double {
+  func step(_ j0: Int, _ m0: Int, _ j1: Int, _ m1: Int, _ terms: Terms) -> Double {
     let z = (logSpeech[m1 * span + m1 - m0 - 1] - terms.logPredicted) * terms.inverseSigma
     return 0.5 * z * z + terms.logSigma
       + skipPrefix[j1 - 1] - skipPrefix[j0]
       + unexplainedPrefix[m1 - 1] - unexplainedPrefix[m0]
-  }
-
-  func solve() -> Solution? {
-    let total = offsets[breakCount]
-    var forward = [Double](repeating: .infinity, count: total)
-    var back = [Int32](repeating: -1, count: total)
-    for m in problem.bands[0] { forward[index(0, m)] = start(m) }
-    for j in 1..<breakCount {
-      let terms = (max(0, j - 1 - problem.maxSkipped)..<j).map { durationTerms($0, j) }
-      let firstJ0 = max(0, j - 1 - problem.maxSkipped)
-      for m in problem.bands[j] {
-        let own = assign(j, m)
-        if !own.isFinite { continue }
-        var best = Double.infinity
-        var from: Int32 = -1
-        var j0 = j - 1
-        while j0 >= 0 && j - j0 - 1 <= problem.maxSkipped {
-          let term = terms[j0 - firstJ0]
-          let band = problem.bands[j0]
-          let low = max(band.lowerBound, m - 1 - problem.maxUnexplained)
-          let high = min(band.upperBound, m - 1)
-          if low <= high {
-            for m0 in low...high {
-              let f = forward[index(j0, m0)]
-              if !f.isFinite { continue }
-              let c = f + step(j0, m0, j, m, term)
-              if c < best {
-                best = c
-                from = Int32(index(j0, m0))
-              }
-            }
-          }
-          // Going further back would skip break j0, impossible for a segment boundary.
-          if problem.kinds[j0].isMandatory { break }
-          j0 -= 1
-        }
-        if from >= 0 {
-          forward[index(j, m)] = best + own
-          back[index(j, m)] = from
-        }
-      }
-    }
-    let end = index(breakCount - 1, pauseCount + 1)
-    guard problem.bands[breakCount - 1].contains(pauseCount + 1), forward[end].isFinite else {
-      return nil
-    }
-    let backward = backwardPass()
-    // Trace the best path.
-    var pauseOfBreak = [Int?](repeating: nil, count: breakCount)
-    var cell = end
-    while cell >= 0 {
-      let j = (offsets.lastIndex { $0 <= cell })!
-      let jj = min(j, breakCount - 1)
-      pauseOfBreak[jj] = cell - offsets[jj] + problem.bands[jj].lowerBound
-      cell = Int(back[cell])
-    }
-    let best = forward[end]
-    var confidence = [Double](repeating: 0, count: breakCount)
-    for j in 0..<breakCount {
-      guard let chosen = pauseOfBreak[j] else { continue }
-      var weight = 0.0
-      for m in problem.bands[j] {
-        let c = forward[index(j, m)] + backward[index(j, m)]
-        if c.isFinite { weight += Double.exp(best - c) }
-      }
-      let own = forward[index(j, chosen)] + backward[index(j, chosen)]
-      confidence[j] = weight > 0 ? Double.exp(best - own) / weight : 0
-    }
-    return Solution(pauseOfBreak: pauseOfBreak, confidence: confidence, totalCost: best)
-  }
-
-  private func backwardPass() -> [Double] {
-    var backward = [Double](repeating: .infinity, count: offsets[breakCount])
-    let last = breakCount - 1
-    if problem.bands[last].contains(pauseCount + 1) { backward[index(last, pauseCount + 1)] = 0 }
-    if last == 0 { return backward }
-    for j in stride(from: last - 1, through: 0, by: -1) {
-      let terms = ((j + 1)...min(last, j + 1 + problem.maxSkipped)).map { durationTerms(j, $0) }
-      for m in problem.bands[j] {
-        var best = Double.infinity
-        var j1 = j + 1
-        while j1 <= last && j1 - j - 1 <= problem.maxSkipped {
-          let term = terms[j1 - j - 1]
-          let band = problem.bands[j1]
-          let low = max(band.lowerBound, m + 1)
-          let high = min(band.upperBound, m + 1 + problem.maxUnexplained)
-          if low <= high {
-            for m1 in low...high {
-              let b = backward[index(j1, m1)]
-              if !b.isFinite { continue }
-              let c = step(j, m, j1, m1, term) + assign(j1, m1) + b
-              if c < best { best = c }
-            }
-          }
-          if problem.kinds[j1].isMandatory { break }
-          j1 += 1
-        }
-        backward[index(j, m)] = best
-      }
-    }
-    return backward
   }
 }

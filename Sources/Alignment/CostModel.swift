@@ -8,6 +8,7 @@ import RealModule
 ///     skip(κ)          = −ln (1 − pκ)                  break read through (∞ for segment ends)
 ///     unexplained(ℓ)   = −ln λ + N(ln ℓ; μᵤ, σᵤ)       a pause the text has no mark for
 ///     duration(T̂, T)   = N(ln T; ln T̂, s),  s² = σr² + (σa / T̂)²
+///     interlude(T)     = −ln 0.02 + N(ln T; ln 2 s, 0.8)  speech the text lacks (≤ 15 s)
 ///
 /// where T is the net speech time between two chosen pauses and T̂ = Σ τᵤ ℓᵤ what the text
 /// predicts from the units' lengths and the local seconds-per-letter τ. The pause-length
@@ -80,6 +81,19 @@ struct CostModel: Sendable {
   }
 
   var noHeading: Double { -Double.log(1 - headingProbability) }
+
+  /// Unexpected speech at a segment boundary: rare, a second or a few, never long.
+  var interludeProbability = 0.02
+  var interludeMedianSeconds = 2.0
+  var interludeSigma = 0.8
+  static let longestInterludeSeconds = 15.0
+
+  /// Cost of `seconds` of speech the text does not hold, between two segments.
+  func interlude(seconds: Double) -> Double {
+    guard seconds <= Self.longestInterludeSeconds else { return .infinity }
+    return -Double.log(interludeProbability)
+      + Self.normal(Double.log(max(seconds, 0.05)), Double.log(interludeMedianSeconds), interludeSigma)
+  }
 
   /// Re-estimates each kind's presence and pause length from a first alignment, shrunk
   /// towards the priors (a kind seen a few times moves a little).

@@ -48,7 +48,7 @@ enum FitCheck {
       let first = text.segmentStartBreak[s]
       let next = s + 1 < segments.count ? text.segmentStartBreak[s + 1] : lastBreak
       let spoken =
-        plan.speechBefore[path.pauseOfBreak[next] ?? (pauseCount + 1)]
+        plan.speechBefore[path.endPause(ofBreak: next) ?? (pauseCount + 1)]
         - plan.speechBefore[path.pauseOfBreak[first] ?? 0]
       let expected = predicted[next] - predicted[first]
       guard expected >= 1.5, spoken > 0 else { continue }
@@ -61,8 +61,20 @@ enum FitCheck {
             + (ratio > 1 ? "is a verse missing from the text, or read twice?" : "is text missing from the recording?"))
       }
     }
+    for interlude in path.interludes {
+      let seconds = plan.speechBefore[interlude.toPause] - plan.speechBefore[interlude.fromPause]
+      let after = segments.indices.first { text.segmentStartBreak[$0] == interlude.breakIndex }
+      let before = after.map { $0 - 1 } ?? 0
+      warnings.append(
+        "\(file): \(format(seconds)) s of speech not in the text between \(segments[before].label) and "
+          + "\(after.map { segments[$0].label } ?? "the end"); a heading read aloud (--read-headings), or a verse missing from the text?")
+      misfits.append(before)
+    }
     var strong: [Double] = []
     var used = Set<Int>()
+    for interlude in path.interludes {
+      for m in interlude.fromPause..<interlude.toPause { used.insert(m) }
+    }
     for (j, m) in path.pauseOfBreak.enumerated() {
       guard let m else { continue }
       used.insert(m)

@@ -7,8 +7,9 @@ import RealModule
 ///
 ///     T̂[j] + H − W_j ≤ C[m] ≤ T̂[j] + H + W_j + h,    W_j = a + b · min(T̂[j], T̂[U] − T̂[j])
 ///
-/// (h = the longest heading when one may be there and H is not yet known): the reader's
-/// rate may wander by a fraction b of the distance to the nearer end, plus a seconds.
+/// (h = the longest heading when one may be there and H is not yet known; once a first path
+/// is known, H and the speech of its interludes before j are added): the reader's rate may
+/// wander by a fraction b of the distance to the nearer end, plus a seconds.
 struct PassPlan {
   let map: SpeechMap
   let text: TextModel
@@ -42,9 +43,18 @@ struct PassPlan {
   }
 
   func problem(
-    secondsPerLetter: [Double], headingSeconds: Double, heading: HeadingMode, costs: CostModel,
-    slackSeconds: Double, slackFraction: Double
+    secondsPerLetter: [Double], guide: BoundaryChooser.Solution? = nil, heading: HeadingMode,
+    costs: CostModel, slackSeconds: Double, slackFraction: Double
   ) -> BoundaryChooser.Problem {
+    // A first path tells how much speech came before the text (a heading) and between
+    // segments (interludes): the text's clock runs behind the recording's by that much.
+    let headingSeconds = guide.map { speechBefore[$0.pauseOfBreak[0] ?? 0] } ?? 0
+    let behind = { (j: Int) -> Double in
+      guard let guide else { return 0 }
+      return guide.interludes.filter { $0.breakIndex <= j }.reduce(0) {
+        $0 + self.speechBefore[$1.toPause] - self.speechBefore[$1.fromPause]
+      }
+    }
     var predicted = [0.0]
     for (u, unit) in text.units.enumerated() {
       predicted.append(predicted[u] + secondsPerLetter[u] * unit.length)
@@ -53,7 +63,7 @@ struct PassPlan {
     let total = predicted[last]
     let headingRoom = heading == .absent ? 0 : Aligner.longestHeadingSeconds
     let lastHeadingPause = heading == .absent ? 0 : lastPause(atMost: Aligner.longestHeadingSeconds)
-    let openHeading = heading != .absent && headingSeconds == 0
+    let openHeading = heading != .absent && guide == nil
     var bands: [ClosedRange<Int>] = []
     var fixedBreaks: [Int: Int] = [:]
     for (segment, m) in fixed.pauseOfSegment { fixedBreaks[text.segmentStartBreak[segment]] = m }
@@ -66,7 +76,7 @@ struct PassPlan {
         bands.append((pauseCount + 1)...(pauseCount + 1))
       } else {
         let width = slackSeconds + slackFraction * min(predicted[j], total - predicted[j])
-        let centre = predicted[j] + (heading == .absent ? 0 : headingSeconds)
+        let centre = predicted[j] + (heading == .absent ? 0 : headingSeconds) + behind(j)
         let low = centre - width
         let high = centre + width + (openHeading ? headingRoom : 0)
         let lo = max(1, firstPause(atLeast: low))
@@ -75,9 +85,10 @@ struct PassPlan {
       }
     }
     let synthetic = Set(map.pauses.indices.filter { map.pauses[$0].isSynthetic }.map { $0 + 1 })
+    let interludeBreaks = Set((1..<max(1, last)).filter { text.breaks[$0].isMandatory && fixedBreaks[$0] == nil })
     return BoundaryChooser.Problem(
       kinds: text.breaks, predicted: predicted, speechBefore: speechBefore, logPause: logPause,
-      synthetic: synthetic, bands: bands, heading: heading, costs: costs)
+      synthetic: synthetic, bands: bands, heading: heading, costs: costs, interludeBreaks: interludeBreaks)
   }
 
   /// The first real pause m ≥ 1 with C[m] ≥ seconds (P + 1 if none).
@@ -119,6 +130,10 @@ struct PassPlan {
         assigned.append((kind, logPause[m]))
       }
     }
+    for interlude in solution.interludes {
+      used.insert(interlude.fromPause)
+      for m in interlude.fromPause..<interlude.toPause { used.insert(m) }
+    }
     let headingPause = solution.pauseOfBreak[0] ?? 0
     let unexplained = (1...max(1, pauseCount)).filter {
       $0 <= pauseCount && $0 > headingPause && !used.contains($0)
@@ -131,8 +146,9 @@ struct PassPlan {
   /// Letters read against net speech time along a path.
   func rateTrack(_ solution: BoundaryChooser.Solution) -> RateTrack {
     var anchors: [(letters: Double, seconds: Double)] = []
+    // Speech the text does not hold is taken out of the clock.
     for (j, m) in solution.pauseOfBreak.enumerated() {
-      if let m { anchors.append((lettersBefore[j], speechBefore[m])) }
+      if let m { anchors.append((lettersBefore[j], speechBefore[m] - solution.interludeSpeech(before: m, speechBefore))) }
     }
     return RateTrack(anchors: anchors)
   }

@@ -59,7 +59,7 @@ struct ResultBuilder {
       let first = text.segmentStartBreak[s]
       let next = s + 1 < segments.count ? text.segmentStartBreak[s + 1] : lastBreak
       let m = s == 0 && mergeHeading ? 0 : path.pauseOfBreak[first] ?? 0
-      let mNext = path.pauseOfBreak[next] ?? (pauseCount + 1)
+      let mNext = path.endPause(ofBreak: next) ?? (pauseCount + 1)
       let pause = pauseFrames(m)
       let onset = pause.end
       let offset = pauseFrames(mNext).start

@@ -20,10 +20,12 @@ def main():
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--minutes", type=float, default=60)
+    ap.add_argument("--keep-headings", action="store_true",
+                    help="keep each chapter's spoken heading (speech the joined text does not hold)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     stamp = os.path.join(a.out, "long.stamp")
-    key = json.dumps([os.path.abspath(a.corpus), a.minutes])
+    key = json.dumps([os.path.abspath(a.corpus), a.minutes, a.keep_headings])
     wav, txt = os.path.join(a.out, "long.wav"), os.path.join(a.out, "long.txt")
     if os.path.exists(stamp) and open(stamp).read() == key and os.path.exists(wav) and os.path.exists(txt):
         return
@@ -42,11 +44,11 @@ def main():
                                      check=True, capture_output=True).stdout
                 t = json.load(open(os.path.join(a.corpus, ch["truth"])))
                 # A spoken heading is not in the joined text: cut it (and the lead) off.
-                cut = max(0.0, t["verses"][0]["onset"] - 0.6) if t.get("heading") else 0.0
+                cut = max(0.0, t["verses"][0]["onset"] - 0.6) if t.get("heading") and not a.keep_headings else 0.0
                 pcm = pcm[2 * int(round(cut * 44100)):]
                 total -= cut
                 out.write(pcm)
-                prev = last_offset
+                prev = t["heading"]["offset"] + total - cut if t.get("heading") and a.keep_headings else last_offset
                 for v in t["verses"]:
                     g = v["gap_before"]
                     truth["verses"].append(dict(
