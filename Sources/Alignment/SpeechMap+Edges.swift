@@ -16,10 +16,10 @@ import RealModule
 /// pause to the previous island or into a discarded breath. Offsets walk forward the same way.
 ///
 /// Some attacks stay faint for a few hundred milliseconds, below what any hop shows. When
-/// the voice-band power over the 200 ms before the onset is ≥ 0.8 dB above the power of the
+/// the voice-band power over the 200 ms before the onset is ≥ 0.6 dB above the power of the
 /// rest of the pause (at least 50 ms of it), the island gets a soft lead of 200 ms: its jump
 /// point goes there. (On generated chapters this caught the diphone voice's ~200 ms faint
-/// attacks, and fired on 1 % of other onsets.)
+/// attacks, and fired on 1.4 % of all verse onsets.)
 ///
 /// Within the first hop k of an island, with E the voice-band power above the floor, the
 /// sound is taken to fill the hop's last fraction E[k] / E[k+1] (clamped to [0, 1]):
@@ -29,7 +29,7 @@ extension SpeechMap {
   static let faintLowDB: Float = 3.5
   static let faintMaximumMilliseconds = 300
   static let softWindowMilliseconds = 200
-  static let softElevationDB: Float = 0.8
+  static let softElevationDB: Float = 0.6
 
   static func extendFaintEdges(
     _ islands: inout [Island], discarded: [Island], features f: SpeechFeatures,

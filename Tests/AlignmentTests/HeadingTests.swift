@@ -65,4 +65,20 @@ import Testing
     #expect(result.segments[0].kind == .heading)
     for v in 0..<8 { #expect(abs(result.segments[v + 1].onset - reading.onsets[v]) <= 220) }
   }
+
+  /// The same heading read, but not in the text: no boundary slides, and a warning names
+  /// the place.
+  @Test func unannouncedHeadingInsideTheChapter() throws {
+    var options = SyntheticReading.Options()
+    options.noiseDBFS = -60
+    let verses = Array(SampleText.psalm121[0..<4]) + ["The keeper of Israel."] + Array(SampleText.psalm121[4...])
+    let reading = SyntheticReading(verses, options)
+    let result = try AlignerTests.align(reading, SampleText.psalm121)
+    #expect(result.segments.map(\.label) == (1...8).map(String.init))
+    for v in 0..<8 {
+      let truth = reading.onsets[v < 4 ? v : v + 1]
+      #expect(abs(result.segments[v].onset - truth) <= 220, "verse \(v + 1)")
+    }
+    #expect(result.warnings.contains { $0.contains("not in the text between 4 and 5") }, "\(result.warnings)")
+  }
 }
