@@ -67,6 +67,18 @@ struct PassPlan {
     var bands: [ClosedRange<Int>] = []
     var fixedBreaks: [Int: Int] = [:]
     for (segment, m) in fixed.pauseOfSegment { fixedBreaks[text.segmentStartBreak[segment]] = m }
+    // Where a person fixed a start, the text's clock is set right there; in between, the
+    // correction is interpolated, so a big correction never leaves its neighbours' bands behind.
+    let anchors = fixedBreaks.keys.sorted().map { j in
+      (j, speechBefore[fixedBreaks[j]!] - predicted[j] - (heading == .absent ? 0 : headingSeconds) - behind(j))
+    }
+    let correction = { (j: Int) -> Double in
+      guard let after = anchors.firstIndex(where: { $0.0 >= j }) else { return anchors.last?.1 ?? 0 }
+      if after == 0 { return anchors[0].1 }
+      let (j0, c0) = anchors[after - 1]
+      let (j1, c1) = anchors[after]
+      return c0 + (c1 - c0) * Double(j - j0) / Double(j1 - j0)
+    }
     for j in 0...last {
       if let m = fixedBreaks[j] {
         bands.append(m...m)
@@ -76,12 +88,13 @@ struct PassPlan {
         bands.append((pauseCount + 1)...(pauseCount + 1))
       } else {
         let width = slackSeconds + slackFraction * min(predicted[j], total - predicted[j])
-        let centre = predicted[j] + (heading == .absent ? 0 : headingSeconds) + behind(j)
+        let centre = predicted[j] + (heading == .absent ? 0 : headingSeconds) + behind(j) + correction(j)
         let low = centre - width
-        let high = centre + width + (openHeading ? headingRoom : 0)
-        let lo = max(1, firstPause(atLeast: low))
-        let hi = min(pauseCount, max(lo, lastPause(atMost: high)))
-        bands.append(min(lo, max(1, pauseCount))...max(hi, min(lo, max(1, pauseCount))))
+        let high = centre + width + (openHeading && anchors.isEmpty ? headingRoom : 0)
+        let top = max(1, pauseCount)
+        let lo = min(top, max(1, firstPause(atLeast: low)))
+        let hi = max(lo, min(top, lastPause(atMost: high)))
+        bands.append(lo...hi)
       }
     }
     let synthetic = Set(map.pauses.indices.filter { map.pauses[$0].isSynthetic }.map { $0 + 1 })

@@ -45,6 +45,21 @@ import Testing
     #expect(allFixed)
   }
 
+  /// Verse 5 missing from the text (a long stretch the text does not explain); the person
+  /// fixes verse 6 where it is heard. Verse 6 keeps that start; 7 and 8 follow it.
+  @Test func fixedStartAfterMissingText() throws {
+    let reading = SyntheticReading(SampleText.psalm121)
+    var text = SampleText.inputs(SampleText.psalm121)
+    text.remove(at: 4)
+    let fixed = reading.onsets[5] - 441
+    let result = try Aligner.align(
+      SpeechFeatures(of: reading.audio), segments: text, options: AlignmentOptions(fixedStarts: ["6": fixed]))
+    #expect(result.segments.map(\.label) == ["1", "2", "3", "4", "6", "7", "8"])
+    #expect(result.segments[4].start == fixed)
+    #expect(abs(result.segments[5].onset - reading.onsets[6]) <= 220)
+    #expect(abs(result.segments[6].onset - reading.onsets[7]) <= 220)
+  }
+
   @Test func unknownLabelIsAnError() {
     let reading = SyntheticReading(SampleText.psalm121)
     #expect(throws: AlignmentError.unknownOverrideLabel(file: "recording", label: "9")) {
