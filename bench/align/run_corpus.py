@@ -16,33 +16,14 @@ import argparse, json, os, re, subprocess, sys, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 TARGETS = dict(in_gap=99.5, p90_ms=60.0, median_ms=30.0)
+sys.path.insert(0, os.path.join(ROOT, "bench", "corpus"))
+import synth  # noqa: E402  (the corpus generator's shared helpers)
 
 
 def usfm_to_plain(src, dst):
-    text = open(src, encoding="utf-8").read()
-    text = re.sub(r"\\f\s.*?\\f\*", "", text, flags=re.S)
-    text = re.sub(r"\\x\s.*?\\x\*", "", text, flags=re.S)
-    text = re.sub(r"\\\+?w\s+([^|\\]*?)(?:\|[^\\]*)?\\\+?w\*", r"\1", text)
-    verses, cur = [], None
-    for line in text.splitlines():
-        m = re.match(r"\\(\w+)\s*(.*)$", line.strip())
-        if not m:
-            continue
-        tag, rest = m.group(1), m.group(2)
-        if tag in ("id", "h", "toc1", "toc2", "toc3", "mt", "mt1", "mt2", "c", "s", "s1", "s2", "d", "r", "cl"):
-            continue
-        for part in re.split(r"(?=\\v\s)", line.strip()):
-            vm = re.match(r"\\v\s+(\S+)\s*(.*)$", part)
-            if vm:
-                cur = [vm.group(1), vm.group(2)]
-                verses.append(cur)
-            elif cur is not None:
-                t = re.sub(r"^\\\w+\s*", "", part)
-                if t.strip():
-                    cur[1] += " " + t.strip()
-    with open(dst, "w", encoding="utf-8") as f:
-        for lab, t in verses:
-            f.write("%s\t%s\n" % (lab, re.sub(r"\s+", " ", re.sub(r"\\\w+\*?", "", t)).strip()))
+    """Writes the chapter of a USFM file as plain `N<TAB>text` (the corpus generator's reader)."""
+    _, verses = synth.usfm_verses(open(src, encoding="utf-8").read())
+    synth.write_plain(dst, verses)
 
 
 def main():
