@@ -63,15 +63,22 @@ RECORDINGS := $(sort $(wildcard samples/*_*.flac samples/*_*.mp3 samples/*_*.wav
 RECORDINGS := $(filter-out samples/bed_%,$(RECORDINGS))
 # samples/<chapter>_<narrator>.<ext> is read against samples/<chapter>.usfm
 text_for = samples/$(firstword $(subst _, ,$(basename $(notdir $(1))))).usfm
-INGESTS := $(foreach r,$(RECORDINGS),$(OUT)/$(basename $(notdir $(r))).ingest.json)
+NAMES := $(foreach r,$(RECORDINGS),$(basename $(notdir $(r))))
+INGESTS := $(NAMES:%=$(OUT)/%.ingest.json)
+ALIGNS := $(NAMES:%=$(OUT)/%.align.json)
 
-samples: build $(INGESTS) $(OUT)/manifest.validated
+samples: build $(INGESTS) $(ALIGNS) $(OUT)/manifest.validated
 	@echo "Sample pipeline done: $(OUT)/ (manifest.json, playlists/, variants, stems, sidecars)"
 
 # One set of rules per recording, so each output depends on its real inputs.
 define recording_rules
 $(OUT)/$(basename $(notdir $(1))).ingest.json: $(1) $(call text_for,$(1)) $(PREP) | $(OUT)
 	$(PREP) ingest $(1) --text $(call text_for,$(1)) --output $$@ --quiet
+
+# align writes the labels and phrases beside its JSON; the JSON is the target.
+$(OUT)/$(basename $(notdir $(1))).align.json: $(OUT)/$(basename $(notdir $(1))).ingest.json $(1) $(PREP)
+	$(PREP) align --record $$< --labels $$(@:.align.json=.labels.txt) \
+	  --phrases $$(@:.align.json=.phrases.txt) --json $$@ --quiet
 endef
 $(foreach r,$(RECORDINGS),$(eval $(call recording_rules,$(r))))
 
@@ -123,6 +130,8 @@ record: test-deps
 # ---- benchmarks (not part of make test) ------------------------------------
 bench: bench-deps build
 	bash bench/ingest/bench.sh
+	bash bench/align/bench.sh
+	bash bench/align/speed.sh build/corpus 60
 	bash bench/render/bench.sh
 
 clean:

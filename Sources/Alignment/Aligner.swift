@@ -1,0 +1,85 @@
+import DSP
+import RealModule
+
+/// Finds every segment's boundaries in a recording: the sole entry point of the module.
+///
+/// 1. `SpeechMap`: speech islands and the pauses between them (breaths and clicks removed).
+/// 2. `TextModel`: the text as units with spoken lengths and breaks of known kinds.
+/// 3. Pass 1: one speaking rate τ₀ = (net speech) / (letters), wide bands, prior costs
+///    scaled by the chapter's own pause lengths → a first path (`BoundaryChooser`).
+/// 4. From it: pause-length and presence statistics per break kind (`CostModel.learn`) and
+///    a drifting rate τ(x) (`RateTrack`). Pass 2 with those and narrower bands.
+/// 5. `ResultBuilder`: frames, jump points, phrases, confidence; `FitCheck`: does the
+///    recording fit the text at all.
+public enum Aligner {
+  /// Speech before verse 1 longer than this is not taken for a heading or intro (seconds).
+  static let longestHeadingSeconds = 15.0
+
+  public static func align(
+    _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions = .init()
+  ) throws(AlignmentError) -> AlignmentResult {
+    guard !segments.isEmpty else { throw .noText(file: options.file) }
+    var map = SpeechMap(features: features, minPauseMilliseconds: options.minPauseMilliseconds)
+    guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
+    let fixed = try FixedStarts(options.fixedStarts, segments: segments, map: &map, file: options.file)
+    // "No heading" is a statement about the labels: speech before the first segment still
+    // has to be explained, or every boundary after it slides by a phrase. It is found as a
+    // heading and then merged into the first segment (see `ResultBuilder`).
+    var heading = options.heading == .absent ? .detect : options.heading
+    if fixed.headingFrame != nil { heading = .present }
+    if fixed.pauseOfSegment[0] == 0 { heading = .absent }
+    if let m = fixed.pauseOfSegment[0], m > 0 { heading = .present }
+
+    let text = TextModel(segments)
+    let plan = PassPlan(map: map, text: text, fixed: fixed)
+    var costs = CostModel(scaleSeconds: plan.pauseScale)
+    let rate = map.totalSpeech / max(1, text.totalLength)
+    let flat = (0..<text.unitCount).map { _ in rate }
+    let first = plan.problem(
+      secondsPerLetter: flat, heading: heading, costs: costs,
+      slackSeconds: 8, slackFraction: 0.1)
+    guard let pass1 = try solveOrExplain(first, plan: plan, file: options.file) else {
+      throw .tooFewPauses(file: options.file, segments: segments.count, pauses: map.pauses.count)
+    }
+    costs = plan.learn(from: pass1, costs: costs)
+    let track = plan.rateTrack(pass1)
+    let local = plan.localRates(track)
+    let second = plan.problem(
+      secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
+    // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.
+    let (chosen, predicted) =
+      (try? solveOrExplain(second, plan: plan, file: options.file)).flatMap { $0 }.map { ($0, second.predicted) }
+      ?? (pass1, first.predicted)
+    var result = ResultBuilder(map: map, text: text, segments: segments, fixed: fixed, options: options)
+      .build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
+    let report = FitCheck.assess(
+      path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
+    result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
+    // A person who fixed boundaries has vouched for the text; warn, do not refuse.
+    if options.rejectMismatch && options.fixedStarts.isEmpty && report.fit < FitCheck.rejectBelow {
+      throw .textMismatch(file: options.file, reason: report.reason)
+    }
+    return result
+  }
+
+  /// Solves; when no path exists, once more with room for many more skipped breaks and
+  /// unexplained pauses (a long verse read in many breaths). If that fails too, says why:
+  /// too few pauses for the segments, or far more pauses than the text can hold.
+  static func solveOrExplain(_ problem: BoundaryChooser.Problem, plan: PassPlan, file: String)
+    throws(AlignmentError) -> BoundaryChooser.Solution?
+  {
+    if let solution = BoundaryChooser(problem).solve() { return solution }
+    var wider = problem
+    wider.maxSkipped = 16
+    wider.maxUnexplained = 40
+    if let solution = BoundaryChooser(wider).solve() { return solution }
+    let mandatory = plan.text.breaks.dropFirst().dropLast().filter(\.isMandatory).count
+    if plan.pauseCount >= mandatory {
+      throw .textMismatch(
+        file: file,
+        reason: "\(plan.pauseCount) pauses in the recording, but the text's \(plan.text.unitCount) phrases "
+          + "cannot be spread over them")
+    }
+    return nil
+  }
+}

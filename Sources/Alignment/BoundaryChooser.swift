@@ -1,0 +1,182 @@
+import RealModule
+
+/// Chooses, jointly over the chapter, which pause each text break falls in.
+///
+/// Pauses are numbered m = 1 … P (m = 0 is the start of speech, P+1 its end); C[m] is the
+/// net speech time before pause m. Breaks j = 0 … U (see `TextModel`); T̂[j] the predicted
+/// speech time before break j. A path assigns some breaks to increasing pauses — every
+/// segment boundary, any other break or none — and explains every pause it passes over
+/// as unmarked. Its cost (see `CostModel`) for consecutive chosen (j′, m′) → (j, m) is
+///
+///     step = duration(T̂[j] − T̂[j′], C[m] − C[m′]) + Σ skip(j″) + Σ unexplained(m″) + assign(j, m)
+///
+/// with j′ < j″ < j and m′ < m″ < m. Break 0 may sit at pause m > 0: the speech before it
+/// is then a heading of unknown text (`CostModel.heading`). At a segment boundary the text
+/// may also be interrupted by speech it does not hold (a heading read aloud, a verse
+/// missing from the text): the segment before ends at m₁, the next starts at m > m₁, and
+/// C[m] − C[m₁] is priced by `CostModel.interlude` — so one such surprise costs one
+/// boundary a warning instead of sliding every later boundary by a phrase.
+///
+///     I(j, m₁) = min over (j′, m′) of F(j′, m′) + step(j′, m′ → j, m₁) with heading-kind pause
+///     F(j, m)  = min( min over (j′, m′) of F(j′, m′) + step(j′, m′ → j, m),
+///                     min over m₁ < m of I(j, m₁) + interlude(m₁ → m) )
+///
+/// and the mirror-image backward pass B. F + B is the best total with break j at pause m;
+/// its spread over m gives each boundary's confidence. Only m inside a band around the
+/// predicted position of j is tried, at most `maxSkipped` breaks are skipped and
+/// `maxUnexplained` pauses passed in one step: O(U · band · maxSkipped · maxUnexplained).
+struct BoundaryChooser {
+  struct Problem {
+    var kinds: [TextModel.BreakKind]
+    /// T̂[j], seconds, j in 0...U.
+    var predicted: [Double]
+    /// C[m], seconds, m in 0...P+1.
+    var speechBefore: [Double]
+    /// ln(pause length) for m in 1...P (index 0 and P+1 unused).
+    var logPause: [Double]
+    /// Pauses a person put inside speech (override): free to assign, never unexplained.
+    var synthetic: Set<Int> = []
+    /// Allowed pauses per break (inclusive).
+    var bands: [ClosedRange<Int>]
+    var heading: HeadingMode
+    var costs: CostModel
+    /// At most this many breaks skipped, and pauses passed unexplained, in one step.
+    var maxSkipped = 8
+    var maxUnexplained = 12
+    /// Breaks where unexpected speech may come in (segment boundaries not fixed by a person).
+    var interludeBreaks: Set<Int> = []
+    /// Pauses inside one interlude, at most.
+    var maxInterludePauses = 6
+  }
+
+  struct Interlude: Sendable, Equatable {
+    /// The break after which it comes, and the pauses around it.
+    var breakIndex: Int
+    var fromPause: Int
+    var toPause: Int
+  }
+
+  struct Solution {
+    /// The pause chosen for each break, nil when the break was read through.
+    var pauseOfBreak: [Int?]
+    /// Unexpected speech found at segment boundaries.
+    var interludes: [Interlude]
+    /// Per break, the share of the total weight exp(−(F+B−best)) its chosen pause holds.
+    var confidence: [Double]
+    var totalCost: Double
+
+    /// The pause where the text before break j ends (before an interlude, if any).
+    func endPause(ofBreak j: Int) -> Int? {
+      interludes.first { $0.breakIndex == j }?.fromPause ?? pauseOfBreak[j]
+    }
+
+    /// Speech time of interludes before pause m (to take out of rate estimates).
+    func interludeSpeech(before m: Int, _ speechBefore: [Double]) -> Double {
+      interludes.filter { $0.toPause <= m }.reduce(0) {
+        $0 + speechBefore[$1.toPause] - speechBefore[$1.fromPause]
+      }
+    }
+  }
+
+  let problem: Problem
+  let breakCount: Int
+  let pauseCount: Int
+  let skipPrefix: [Double]
+  let unexplainedPrefix: [Double]
+  let offsets: [Int]
+  /// ln(C[m] − C[m − d]) at m · span + d − 1 for d in 1...span: every observed duration a
+  /// step can see, so the inner loops take no logarithms.
+  let logSpeech: [Double]
+  let span: Int
+  /// assign(kind, pause m) at kind · (P + 2) + m.
+  let assignTable: [Double]
+
+  init(_ problem: Problem) {
+    self.problem = problem
+    breakCount = problem.kinds.count
+    pauseCount = problem.speechBefore.count - 2
+    var skips = [0.0]
+    for j in 1..<max(1, breakCount) {
+      let kind = problem.kinds[j]
+      skips.append(skips[j - 1] + (kind.isMandatory ? 0 : problem.costs.skip(kind)))
+    }
+    skipPrefix = skips
+    var unexplained = [0.0]
+    for m in 1...max(1, pauseCount + 1) {
+      let cost =
+        m <= pauseCount && !problem.synthetic.contains(m)
+        ? problem.costs.unexplained(logLength: problem.logPause[m]) : 0
+      unexplained.append(unexplained[m - 1] + cost)
+    }
+    unexplainedPrefix = unexplained
+    var starts = [0]
+    for band in problem.bands { starts.append(starts.last! + band.count) }
+    offsets = starts
+    span = max(problem.maxUnexplained, problem.maxInterludePauses) + 1
+    let c = problem.speechBefore
+    var logs = [Double](repeating: 0, count: c.count * span)
+    for m in c.indices {
+      for d in 1...span where m - d >= 0 {
+        logs[m * span + d - 1] = Double.log(max(c[m] - c[m - d], 0.02))
+      }
+    }
+    logSpeech = logs
+    let width = pauseCount + 2
+    var table = [Double](repeating: .infinity, count: CostModel.kinds * width)
+    for kind in 0..<CostModel.kinds {
+      for m in 1..<max(1, pauseCount + 1) {
+        table[kind * width + m] =
+          problem.synthetic.contains(m) ? 0 : problem.costs.assign(kind, logLength: problem.logPause[m])
+      }
+    }
+    assignTable = table
+  }
+
+  func index(_ j: Int, _ m: Int) -> Int { offsets[j] + m - problem.bands[j].lowerBound }
+
+  /// Cost of assigning break j to pause m, not counting how we got there.
+  func assign(_ j: Int, _ m: Int) -> Double {
+    let last = breakCount - 1
+    if j == last { return m == pauseCount + 1 ? 0 : .infinity }
+    if m == pauseCount + 1 || m == 0 { return .infinity }
+    return assignTable[problem.kinds[j].rawValue * (pauseCount + 2) + m]
+  }
+
+  /// Cost of a pause around an interlude (or after a heading): heading-kind.
+  func assignHeading(_ m: Int) -> Double {
+    m >= 1 && m <= pauseCount ? assignTable[TextModel.BreakKind.heading.rawValue * (pauseCount + 2) + m] : .infinity
+  }
+
+  /// Cost of unexpected speech between pauses m₁ and m (pauses inside it unexplained).
+  func interlude(_ m1: Int, _ m: Int) -> Double {
+    problem.costs.interlude(seconds: problem.speechBefore[m] - problem.speechBefore[m1])
+      + unexplainedPrefix[m - 1] - unexplainedPrefix[m1]
+  }
+
+  /// Cost of break 0 at pause m: no heading (m = 0) or a heading of C[m] seconds.
+  func start(_ m: Int) -> Double {
+    let costs = problem.costs
+    if m == 0 { return problem.heading == .present ? .infinity : costs.noHeading }
+    if problem.heading == .absent || m > pauseCount { return .infinity }
+    return costs.heading(seconds: problem.speechBefore[m]) + assignHeading(m) + unexplainedPrefix[m - 1]
+  }
+
+  typealias Terms = (logPredicted: Double, inverseSigma: Double, logSigma: Double)
+
+  /// Per (j0 → j): ln T̂, 1/s and ln s of the duration cost (see `CostModel.duration`).
+  func durationTerms(_ j0: Int, _ j: Int) -> Terms {
+    let predicted = max(problem.predicted[j] - problem.predicted[j0], 0.05)
+    let relative = problem.costs.absoluteSigmaSeconds / predicted
+    let s = (problem.costs.rateSigma * problem.costs.rateSigma + relative * relative).squareRoot()
+    return (Double.log(predicted), 1 / s, Double.log(s))
+  }
+
+  /// Cost of the step (j0, m0) → (j1, m1) without the arrival's own assign cost.
+  @inline(__always)
+  func step(_ j0: Int, _ m0: Int, _ j1: Int, _ m1: Int, _ terms: Terms) -> Double {
+    let z = (logSpeech[m1 * span + m1 - m0 - 1] - terms.logPredicted) * terms.inverseSigma
+    return 0.5 * z * z + terms.logSigma
+      + skipPrefix[j1 - 1] - skipPrefix[j0]
+      + unexplainedPrefix[m1 - 1] - unexplainedPrefix[m0]
+  }
+}

@@ -1,0 +1,124 @@
+import RealModule
+
+/// The costs (negative log-likelihoods, nats) the boundary search adds up.
+///
+/// With N(x; μ, σ) = (x − μ)² / 2σ² + ln σ, and ℓ a pause length in seconds:
+///
+///     assign(κ, ℓ)     = −ln pκ + N(ln ℓ; μκ, σκ)      break of kind κ realised as this pause
+///     skip(κ)          = −ln (1 − pκ)                  break read through (∞ for segment ends)
+///     unexplained(ℓ)   = −ln λ + N(ln ℓ; μᵤ, σᵤ)       a pause the text has no mark for
+///     duration(T̂, T)   = N(ln T; ln T̂, s),  s² = σr² + (σa / T̂)²
+///     interlude(T)     = −ln 0.02 + N(ln T; ln 2 s, 0.8)  speech the text lacks (≤ 15 s)
+///
+/// where T is the net speech time between two chosen pauses and T̂ = Σ τᵤ ℓᵤ what the text
+/// predicts from the units' lengths and the local seconds-per-letter τ. The pause-length
+/// parameters start from the chapter's own scale S (the median of its N−1 longest pauses)
+/// and are re-estimated from the first pass, so a slow reader's long commas and a quick
+/// reader's short verse pauses are both learnt from the recording itself.
+struct CostModel: Sendable {
+  static let kinds = TextModel.BreakKind.allCases.count
+
+  var presence: [Double]
+  var mu: [Double]
+  var sigma: [Double]
+  var unexplainedMu: Double
+  var unexplainedSigma: Double
+  /// −ln λ: the price of a pause that no mark explains.
+  var unexplainedPrice: Double = 1.2
+  var rateSigma = 0.16
+  var absoluteSigmaSeconds = 0.18
+
+  /// Unknown-text heading: speech-time prior (median, log σ) and the prior of having one.
+  var headingMedianSeconds = 1.3
+  var headingSigma = 0.7
+  var headingProbability = 0.5
+
+  /// Prior presence and length relative to the scale, per kind (comma, line, colon, sentence, verse, heading).
+  static let priorPresence: [Double] = [0.55, 0.6, 0.85, 0.9, 1, 1]
+  static let priorRelativeLength: [Double] = [0.4, 0.55, 0.65, 0.75, 1, 1.3]
+  static let priorSigma: [Double] = [0.55, 0.5, 0.45, 0.4, 0.35, 0.45]
+
+  init(scaleSeconds: Double) {
+    let scale = max(scaleSeconds, 0.15)
+    presence = Self.priorPresence
+    mu = Self.priorRelativeLength.map { Double.log($0 * scale) }
+    sigma = Self.priorSigma
+    unexplainedMu = Double.log(0.22 * scale)
+    unexplainedSigma = 0.6
+  }
+
+  @inline(__always)
+  static func normal(_ x: Double, _ mu: Double, _ sigma: Double) -> Double {
+    let z = (x - mu) / sigma
+    return 0.5 * z * z + Double.log(sigma)
+  }
+
+  @inline(__always)
+  func assign(_ kind: Int, logLength: Double) -> Double {
+    -Double.log(presence[kind]) + Self.normal(logLength, mu[kind], sigma[kind])
+  }
+
+  func skip(_ kind: TextModel.BreakKind) -> Double {
+    kind.isMandatory ? .infinity : -Double.log(max(1e-6, 1 - presence[kind.rawValue]))
+  }
+
+  func unexplained(logLength: Double) -> Double {
+    unexplainedPrice + Self.normal(logLength, unexplainedMu, unexplainedSigma)
+  }
+
+  @inline(__always)
+  func duration(predicted: Double, observed: Double) -> Double {
+    let predictedSeconds = max(predicted, 0.05)
+    let relative = absoluteSigmaSeconds / predictedSeconds
+    let s = (rateSigma * rateSigma + relative * relative).squareRoot()
+    return Self.normal(Double.log(max(observed, 0.02)), Double.log(predictedSeconds), s)
+  }
+
+  /// Cost of an unknown-text heading of `seconds` of speech.
+  func heading(seconds: Double) -> Double {
+    -Double.log(headingProbability)
+      + Self.normal(Double.log(max(seconds, 0.05)), Double.log(headingMedianSeconds), headingSigma)
+  }
+
+  var noHeading: Double { -Double.log(1 - headingProbability) }
+
+  /// Unexpected speech at a segment boundary: rare, a second or a few, never long.
+  var interludeProbability = 0.02
+  var interludeMedianSeconds = 2.0
+  var interludeSigma = 0.8
+  static let longestInterludeSeconds = 15.0
+
+  /// Cost of `seconds` of speech the text does not hold, between two segments.
+  func interlude(seconds: Double) -> Double {
+    guard seconds <= Self.longestInterludeSeconds else { return .infinity }
+    return -Double.log(interludeProbability)
+      + Self.normal(Double.log(max(seconds, 0.05)), Double.log(interludeMedianSeconds), interludeSigma)
+  }
+
+  /// Re-estimates each kind's presence and pause length from a first alignment, shrunk
+  /// towards the priors (a kind seen a few times moves a little).
+  mutating func learn(assigned: [(kind: Int, logLength: Double)], skipped: [Int], unexplained: [Double]) {
+    let priorWeight = 4.0
+    for kind in 0..<Self.kinds {
+      let lengths = assigned.filter { $0.kind == kind }.map(\.logLength)
+      let n = Double(lengths.count)
+      if n > 0 {
+        let mean = lengths.reduce(0, +) / n
+        let variance = lengths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n
+        mu[kind] = (n * mean + priorWeight * mu[kind]) / (n + priorWeight)
+        let s = (n * variance + priorWeight * sigma[kind] * sigma[kind]) / (n + priorWeight)
+        sigma[kind] = max(0.2, s.squareRoot())
+      }
+      if !TextModel.BreakKind(rawValue: kind)!.isMandatory {
+        let skips = Double(skipped.filter { $0 == kind }.count)
+        let p = (n + priorWeight * presence[kind]) / (n + skips + priorWeight)
+        presence[kind] = min(0.97, max(0.1, p))
+      }
+    }
+    let n = Double(unexplained.count)
+    if n > 0 {
+      let mean = unexplained.reduce(0, +) / n
+      unexplainedMu = (n * mean + priorWeight * unexplainedMu) / (n + priorWeight)
+    }
+  }
+}

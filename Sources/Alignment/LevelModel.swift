@@ -1,0 +1,177 @@
+import DSP
+
+/// The recording's noise floor and speech level per band, following slow changes, and the
+/// thresholds read off them.
+///
+/// Over a window of ±15 s around each block of 2.5 s, for each band b, over the hops above
+/// digital silence:
+///
+///     floor_b  = 10th percentile of the hop levels      (pauses fill ≥ 10 % of any reading)
+///     speech_b = 90th percentile                         (vowel nuclei)
+///
+/// and per hop the values of the nearest blocks, interpolated. A chapter is usually one
+/// window; recordings joined end to end (levels 20 dB apart, another room) each get their
+/// own. All thresholds are relative to these, so a floor anywhere from −65 to −45 dBFS and
+/// a recording 20 dB quieter are treated alike. A floor of digital silence (gated
+/// recordings) is replaced by `speech − maximumRangeDB`.
+struct LevelModel: Sendable, Equatable {
+  struct Levels: Sendable, Equatable {
+    var floorVoiceDB: Float
+    var floorLowDB: Float
+    var floorHighDB: Float
+    var speechVoiceDB: Float
+
+    var coreDB: Float {
+      max(floorVoiceDB + LevelModel.coreAboveFloorDB, speechVoiceDB - LevelModel.coreBelowSpeechDB)
+    }
+
+    /// True when a hop is above the floor in some band by more than room tone ever is.
+    @inline(__always)
+    func isEdge(voice: Float, low: Float, high: Float) -> Bool {
+      voice >= floorVoiceDB + LevelModel.edgeAboveFloorDB.voice
+        || low >= floorLowDB + LevelModel.edgeAboveFloorDB.low
+        || high >= floorHighDB + LevelModel.edgeAboveFloorDB.high
+    }
+  }
+
+  /// A hop this far above the voice-band floor is certainly sound (not room tone).
+  static let coreAboveFloorDB: Float = 9
+  /// … but never more than this far below the speech level.
+  static let coreBelowSpeechDB: Float = 35
+  /// Sound edges: a hop this far above its band's floor (room tone stays within ~5 dB).
+  static let edgeAboveFloorDB: (voice: Float, low: Float, high: Float) = (6, 7, 5)
+  /// Range assumed below the speech level when the floor is digital silence.
+  static let maximumRangeDB: Float = 55
+  static let blockSeconds = 2.5
+  static let windowSeconds = 30.0
+
+  /// Hops per block, and the levels of each block.
+  let blockHops: Int
+  let blocks: [Levels]
+
+  init(_ features: SpeechFeatures) {
+    let hopSeconds = Double(features.hopFrames) / Double(features.sampleRate)
+    let count = features.hopCount
+    blockHops = max(1, Int(Self.blockSeconds / hopSeconds))
+    let halfWindow = max(blockHops, Int(Self.windowSeconds / hopSeconds / 2))
+    let blockCount = max(1, (count + blockHops - 1) / blockHops)
+    // Sliding histograms (0.25 dB bins) of the window: each hop is added and removed once.
+    var voice = Histogram()
+    var low = Histogram()
+    var high = Histogram()
+    var window = 0..<0
+    var blocks: [Levels] = []
+    for b in 0..<blockCount {
+      let centre = b * blockHops + blockHops / 2
+      let end = min(count, max(centre + halfWindow, 2 * halfWindow))
+      let start = max(0, end - 2 * halfWindow)
+      while window.lowerBound < start {
+        let k = window.lowerBound
+        voice.remove(features.voiceDBFS[k])
+        low.remove(features.lowDBFS[k])
+        high.remove(features.highDBFS[k])
+        window = (k + 1)..<window.upperBound
+      }
+      while window.upperBound < end {
+        let k = window.upperBound
+        voice.add(features.voiceDBFS[k])
+        low.add(features.lowDBFS[k])
+        high.add(features.highDBFS[k])
+        window = window.lowerBound..<(k + 1)
+      }
+      let speechV = voice.quantile(0.90)
+      let lowest = speechV - Self.maximumRangeDB
+      blocks.append(
+        Levels(
+          floorVoiceDB: max(voice.quantile(0.10), lowest), floorLowDB: max(low.quantile(0.10), lowest),
+          floorHighDB: max(high.quantile(0.10), lowest), speechVoiceDB: speechV))
+    }
+    self.blocks = blocks
+  }
+
+  /// The levels at hop `k`, interpolated between block centres.
+  @inline(__always)
+  func at(_ k: Int) -> Levels {
+    let position = (Float(k) - Float(blockHops) / 2) / Float(blockHops)
+    let i = max(0, min(blocks.count - 1, Int(position.rounded(.down))))
+    let j = min(blocks.count - 1, i + 1)
+    let t = max(0, min(1, position - Float(i)))
+    let a = blocks[i]
+    let b = blocks[j]
+    return Levels(
+      floorVoiceDB: a.floorVoiceDB + t * (b.floorVoiceDB - a.floorVoiceDB),
+      floorLowDB: a.floorLowDB + t * (b.floorLowDB - a.floorLowDB),
+      floorHighDB: a.floorHighDB + t * (b.floorHighDB - a.floorHighDB),
+      speechVoiceDB: a.speechVoiceDB + t * (b.speechVoiceDB - a.speechVoiceDB))
+  }
+
+  /// Median over blocks of the voice-band floor and speech level (for reports).
+  var typical: (floorDB: Float, speechDB: Float) {
+    var floors = blocks.map(\.floorVoiceDB)
+    var speech = blocks.map(\.speechVoiceDB)
+    return (Self.select(&floors, floors.count / 2), Self.select(&speech, speech.count / 2))
+  }
+
+  /// The element that would be at `index` after sorting (quickselect, deterministic pivot).
+  static func select(_ values: inout [Float], _ index: Int) -> Float {
+    var low = 0
+    var high = values.count - 1
+    while low < high {
+      let pivot = values[low + (high - low) / 2]
+      var i = low
+      var j = high
+      while i <= j {
+        while values[i] < pivot { i += 1 }
+        while values[j] > pivot { j -= 1 }
+        if i <= j {
+          values.swapAt(i, j)
+          i += 1
+          j -= 1
+        }
+      }
+      if index <= j { high = j } else if index >= i { low = i } else { return values[index] }
+    }
+    return values[index]
+  }
+}
+
+/// Counts of levels in 0.25 dB bins from −119 to +10 dBFS; digital silence is not counted.
+struct Histogram: Sendable {
+  static let lowestDB: Float = Envelope.floorDBFS + 1
+  static let binsPerDB: Float = 4
+  static let binCount = 130 * 4
+  private var counts = [Int32](repeating: 0, count: Histogram.binCount)
+  private var total = 0
+
+  @inline(__always)
+  private static func bin(_ level: Float) -> Int? {
+    guard level > lowestDB else { return nil }
+    return min(binCount - 1, Int((level - lowestDB) * binsPerDB))
+  }
+
+  mutating func add(_ level: Float) {
+    if let b = Self.bin(level) {
+      counts[b] += 1
+      total += 1
+    }
+  }
+
+  mutating func remove(_ level: Float) {
+    if let b = Self.bin(level) {
+      counts[b] -= 1
+      total -= 1
+    }
+  }
+
+  /// The q-quantile (bin centre), or −120 dBFS when empty.
+  func quantile(_ q: Double) -> Float {
+    guard total > 0 else { return Envelope.floorDBFS }
+    let target = min(total - 1, Int(Double(total) * q))
+    var seen = 0
+    for b in 0..<Self.binCount {
+      seen += Int(counts[b])
+      if seen > target { return Self.lowestDB + (Float(b) + 0.5) / Self.binsPerDB }
+    }
+    return Self.lowestDB + Float(Self.binCount) / Self.binsPerDB
+  }
+}

@@ -1,0 +1,175 @@
+import RealModule
+
+/// Builds the boundary search for one pass: predicted times, bands, and what pass 1 teaches.
+///
+/// Break j's predicted net speech time is T̂[j] = Σ_{u<j} τᵤ ℓᵤ, plus the heading's time H.
+/// It may fall in pause m when
+///
+///     T̂[j] + H − W_j ≤ C[m] ≤ T̂[j] + H + W_j + h,    W_j = a + b · min(T̂[j], T̂[U] − T̂[j])
+///
+/// (h = the longest heading when one may be there and H is not yet known; once a first path
+/// is known, H and the speech of its interludes before j are added): the reader's rate may
+/// wander by a fraction b of the distance to the nearer end, plus a seconds.
+struct PassPlan {
+  let map: SpeechMap
+  let text: TextModel
+  let fixed: FixedStarts
+  /// C[m], m in 0...P+1.
+  let speechBefore: [Double]
+  /// ln(length) of pause m (m in 1...P; 0 and P+1 hold 0).
+  let logPause: [Double]
+  /// Letters before break j.
+  let lettersBefore: [Double]
+
+  init(map: SpeechMap, text: TextModel, fixed: FixedStarts) {
+    self.map = map
+    self.text = text
+    self.fixed = fixed
+    speechBefore = [0] + map.pauses.map(\.speechBefore) + [map.totalSpeech]
+    logPause = [0] + map.pauses.map { Double.log(max($0.seconds, 0.001)) } + [0]
+    var letters = [0.0]
+    for unit in text.units { letters.append(letters.last! + unit.length) }
+    lettersBefore = letters
+  }
+
+  var pauseCount: Int { map.pauses.count }
+
+  /// The chapter's pause scale: the median of its (segments − 1) longest pauses.
+  var pauseScale: Double {
+    let boundaries = max(1, text.breaks.filter(\.isMandatory).count - 2)
+    let longest = map.pauses.map(\.seconds).sorted(by: >).prefix(boundaries)
+    guard !longest.isEmpty else { return 0.8 }
+    return longest[longest.count / 2]
+  }
+
+  func problem(
+    secondsPerLetter: [Double], guide: BoundaryChooser.Solution? = nil, heading: HeadingMode,
+    costs: CostModel, slackSeconds: Double, slackFraction: Double
+  ) -> BoundaryChooser.Problem {
+    // A first path tells how much speech came before the text (a heading) and between
+    // segments (interludes): the text's clock runs behind the recording's by that much.
+    let headingSeconds = guide.map { speechBefore[$0.pauseOfBreak[0] ?? 0] } ?? 0
+    let behind = { (j: Int) -> Double in
+      guard let guide else { return 0 }
+      return guide.interludes.filter { $0.breakIndex <= j }.reduce(0) {
+        $0 + self.speechBefore[$1.toPause] - self.speechBefore[$1.fromPause]
+      }
+    }
+    var predicted = [0.0]
+    for (u, unit) in text.units.enumerated() {
+      predicted.append(predicted[u] + secondsPerLetter[u] * unit.length)
+    }
+    let last = text.breaks.count - 1
+    let total = predicted[last]
+    let headingRoom = heading == .absent ? 0 : Aligner.longestHeadingSeconds
+    let lastHeadingPause = heading == .absent ? 0 : lastPause(atMost: Aligner.longestHeadingSeconds)
+    let openHeading = heading != .absent && guide == nil
+    var bands: [ClosedRange<Int>] = []
+    var fixedBreaks: [Int: Int] = [:]
+    for (segment, m) in fixed.pauseOfSegment { fixedBreaks[text.segmentStartBreak[segment]] = m }
+    // Where a person fixed a start, the text's clock is set right there; in between, the
+    // correction is interpolated, so a big correction never leaves its neighbours' bands behind.
+    let anchors = fixedBreaks.keys.sorted().map { j in
+      (j, speechBefore[fixedBreaks[j]!] - predicted[j] - (heading == .absent ? 0 : headingSeconds) - behind(j))
+    }
+    let correction = { (j: Int) -> Double in
+      guard let after = anchors.firstIndex(where: { $0.0 >= j }) else { return anchors.last?.1 ?? 0 }
+      if after == 0 { return anchors[0].1 }
+      let (j0, c0) = anchors[after - 1]
+      let (j1, c1) = anchors[after]
+      return c0 + (c1 - c0) * Double(j - j0) / Double(j1 - j0)
+    }
+    for j in 0...last {
+      if let m = fixedBreaks[j] {
+        bands.append(m...m)
+      } else if j == 0 {
+        bands.append((heading == .present ? min(1, pauseCount) : 0)...lastHeadingPause)
+      } else if j == last {
+        bands.append((pauseCount + 1)...(pauseCount + 1))
+      } else {
+        let width = slackSeconds + slackFraction * min(predicted[j], total - predicted[j])
+        let centre = predicted[j] + (heading == .absent ? 0 : headingSeconds) + behind(j) + correction(j)
+        let low = centre - width
+        let high = centre + width + (openHeading && anchors.isEmpty ? headingRoom : 0)
+        let top = max(1, pauseCount)
+        let lo = min(top, max(1, firstPause(atLeast: low)))
+        let hi = max(lo, min(top, lastPause(atMost: high)))
+        bands.append(lo...hi)
+      }
+    }
+    let synthetic = Set(map.pauses.indices.filter { map.pauses[$0].isSynthetic }.map { $0 + 1 })
+    let interludeBreaks = Set((1..<max(1, last)).filter { text.breaks[$0].isMandatory && fixedBreaks[$0] == nil })
+    return BoundaryChooser.Problem(
+      kinds: text.breaks, predicted: predicted, speechBefore: speechBefore, logPause: logPause,
+      synthetic: synthetic, bands: bands, heading: heading, costs: costs, interludeBreaks: interludeBreaks)
+  }
+
+  /// The first real pause m ≥ 1 with C[m] ≥ seconds (P + 1 if none).
+  func firstPause(atLeast seconds: Double) -> Int {
+    var low = 1
+    var high = pauseCount + 1
+    while low < high {
+      let mid = (low + high) / 2
+      if speechBefore[mid] >= seconds { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+
+  /// The last pause m ≤ P with C[m] ≤ seconds (0 if none).
+  func lastPause(atMost seconds: Double) -> Int {
+    var low = 0
+    var high = pauseCount
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if speechBefore[mid] <= seconds { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// Pause-length and presence statistics per break kind from a first path.
+  func learn(from solution: BoundaryChooser.Solution, costs: CostModel) -> CostModel {
+    var assigned: [(kind: Int, logLength: Double)] = []
+    var skipped: [Int] = []
+    var used = Set<Int>()
+    let last = text.breaks.count - 1
+    for j in 0...last {
+      guard let m = solution.pauseOfBreak[j] else {
+        skipped.append(text.breaks[j].rawValue)
+        continue
+      }
+      used.insert(m)
+      if m >= 1 && m <= pauseCount {
+        let kind = j == 0 ? TextModel.BreakKind.heading.rawValue : text.breaks[j].rawValue
+        assigned.append((kind, logPause[m]))
+      }
+    }
+    for interlude in solution.interludes {
+      used.insert(interlude.fromPause)
+      for m in interlude.fromPause..<interlude.toPause { used.insert(m) }
+    }
+    let headingPause = solution.pauseOfBreak[0] ?? 0
+    let unexplained = (1...max(1, pauseCount)).filter {
+      $0 <= pauseCount && $0 > headingPause && !used.contains($0)
+    }.map { logPause[$0] }
+    var learnt = costs
+    learnt.learn(assigned: assigned, skipped: skipped, unexplained: unexplained)
+    return learnt
+  }
+
+  /// Letters read against net speech time along a path.
+  func rateTrack(_ solution: BoundaryChooser.Solution) -> RateTrack {
+    var anchors: [(letters: Double, seconds: Double)] = []
+    // Speech the text does not hold is taken out of the clock.
+    for (j, m) in solution.pauseOfBreak.enumerated() {
+      if let m { anchors.append((lettersBefore[j], speechBefore[m] - solution.interludeSpeech(before: m, speechBefore))) }
+    }
+    return RateTrack(anchors: anchors)
+  }
+
+  /// τᵤ for every unit, from the track.
+  func localRates(_ track: RateTrack) -> [Double] {
+    text.units.indices.map { u in
+      max(1e-4, track.secondsPerLetter(at: lettersBefore[u] + text.units[u].length / 2))
+    }
+  }
+}

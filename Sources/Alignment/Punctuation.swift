@@ -1,0 +1,81 @@
+/// What punctuation and letters say about a text's timing, in any script.
+///
+///     spokenLength(text) = #letters + 3 · #digits        (a digit is read as a word: "23")
+///
+/// Break marks, strongest first: sentence ends (. ! ? … । ۔ ؟ 。 ！ ？ ።), colons (: ; ؛ ：
+/// ； ·), commas and dashes (, ، 、 ， ፣ — –). A mark breaks the text when followed (after
+/// closing quotes and brackets) by white space or the end, or at once for the full-width
+/// marks of scripts written without spaces.
+enum Punctuation {
+  static let sentence: Set<Character> = [
+    ".", "!", "?", "…", "‼", "⁇", "⁈", "⁉", "।", "॥", "۔", "؟", "。", "！", "？", "።", "။", "჻",
+  ]
+  static let colon: Set<Character> = [":", ";", "؛", "：", "；", "·", "፤", "፥", "׃"]
+  static let comma: Set<Character> = [",", "،", "、", "，", "፣", "၊", "—", "–", "⸺"]
+  /// Marks of scripts without spaces: they break even when a letter follows.
+  static let fullWidth: Set<Character> = ["。", "！", "？", "，", "、", "；", "：", "—", "⸺"]
+  /// Closing marks that stay with the phrase before a break.
+  static let closers: Set<Character> = [
+    "\"", "'", "”", "’", "»", "›", ")", "]", "}", "」", "』", "）", "〕", "》", "〉",
+  ]
+
+  static func kind(of mark: Character) -> TextModel.BreakKind? {
+    if sentence.contains(mark) { return .sentence }
+    if colon.contains(mark) { return .colon }
+    if comma.contains(mark) { return .comma }
+    return nil
+  }
+
+  /// The text cut after each break mark; `after` is the break following each piece (the last
+  /// piece's is nil unless the text ends with a mark, which the caller decides about).
+  static func split(_ text: String) -> [(text: String, after: TextModel.BreakKind?)] {
+    var pieces: [(text: String, after: TextModel.BreakKind?)] = []
+    let characters = Array(text)
+    var current = ""
+    var index = 0
+    while index < characters.count {
+      let c = characters[index]
+      current.append(c)
+      index += 1
+      guard var kind = kind(of: c) else { continue }
+      // Runs of marks ("?!", "...", ".”") stay together; the strongest counts.
+      while index < characters.count, let next = Self.kind(of: characters[index]) ?? closerKind(characters[index]) {
+        kind = max(kind, next)
+        current.append(characters[index])
+        index += 1
+      }
+      let atEnd = index >= characters.count
+      let spaced = atEnd || characters[index].isWhitespace
+      if spaced || fullWidth.contains(c) {
+        let trimmed = current.trimmingSpaces()
+        if !trimmed.isEmpty { pieces.append((trimmed, kind)) }
+        current = ""
+      }
+    }
+    let rest = current.trimmingSpaces()
+    if !rest.isEmpty { pieces.append((rest, nil)) }
+    return pieces
+  }
+
+  /// A closing mark continues a run of marks without adding strength.
+  private static func closerKind(_ c: Character) -> TextModel.BreakKind? {
+    closers.contains(c) ? .comma : nil
+  }
+
+  static func spokenLength(_ text: String) -> Double {
+    var length = 0.0
+    for c in text {
+      if c.isNumber { length += 3 } else if c.isLetter { length += 1 }
+    }
+    return length
+  }
+}
+
+extension String {
+  func trimmingSpaces() -> String {
+    var s = Substring(self)
+    while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+    while let l = s.last, l.isWhitespace { s = s.dropLast() }
+    return String(s)
+  }
+}

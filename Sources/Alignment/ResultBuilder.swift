@@ -1,0 +1,110 @@
+import DSP
+
+/// Turns a chosen path (break → pause) into frames: pauses, onsets, jump points, phrases.
+///
+/// For segment s starting at pause m (m = 0: the start of speech):
+///
+///     onset  = first sound after pause m
+///     offset = last sound before the pause the next segment starts at
+///     start  = max(pause start, onset − max(lead, soft lead))   the jump point, in the pause
+///     end    = the next segment's start (the recording's end for the last)
+struct ResultBuilder {
+  let map: SpeechMap
+  let text: TextModel
+  let segments: [VerseInput]
+  let fixed: FixedStarts
+  let options: AlignmentOptions
+
+  var leadFrames: Int { options.leadMilliseconds * map.sampleRate / 1000 }
+  var pauseCount: Int { map.pauses.count }
+
+  /// The pause m as frames (m = 0: from the file start to the first sound).
+  func pauseFrames(_ m: Int) -> FrameRange {
+    if m == 0 { return FrameRange(start: 0, end: map.onsetFrame(island: 0)) }
+    if m > pauseCount {
+      let end = map.offsetFrame(island: map.islands.count - 1)
+      return FrameRange(start: end, end: max(end, map.frameCount))
+    }
+    return map.pauses[m - 1].frames
+  }
+
+  /// The jump point in a pause: `lead` before the onset, or before faint sound leading into it.
+  func jumpPoint(_ pause: FrameRange, island: Int) -> Int {
+    let soft = island < map.islands.count ? map.softLeadFrames(island: island) : 0
+    return max(pause.start, pause.end - max(leadFrames, soft))
+  }
+
+  func build(_ path: BoundaryChooser.Solution, predicted: [Double], lettersPerSecond: Double)
+    -> AlignmentResult
+  {
+    var timings: [SegmentTiming] = []
+    let speechBefore = [0] + map.pauses.map(\.speechBefore) + [map.totalSpeech]
+    let headingPause = path.pauseOfBreak[0] ?? 0
+    // Told there is no heading: speech found before the first segment is part of it.
+    let mergeHeading = headingPause > 0 && options.heading == .absent && fixed.headingFrame == nil
+    if headingPause > 0 && !mergeHeading {
+      let onset = map.onsetFrame(island: 0)
+      let pause = FrameRange(start: 0, end: onset)
+      let start = fixed.headingFrame ?? jumpPoint(pause, island: 0)
+      timings.append(
+        SegmentTiming(
+          label: "h", kind: .detectedHeading, pause: pause, onset: onset,
+          offset: pauseFrames(headingPause).start, start: start, end: 0,
+          confidence: fixed.headingFrame != nil ? 1 : path.confidence[0], isFixed: fixed.headingFrame != nil,
+          durationRatio: 1,
+          phrases: [PhraseTiming(label: "h", text: "", onset: onset, offset: pauseFrames(headingPause).start, start: start)]))
+    }
+    let lastBreak = text.breaks.count - 1
+    for (s, segment) in segments.enumerated() {
+      let first = text.segmentStartBreak[s]
+      let next = s + 1 < segments.count ? text.segmentStartBreak[s + 1] : lastBreak
+      let m = s == 0 && mergeHeading ? 0 : path.pauseOfBreak[first] ?? 0
+      let mNext = path.endPause(ofBreak: next) ?? (pauseCount + 1)
+      let pause = pauseFrames(m)
+      let onset = pause.end
+      let offset = pauseFrames(mNext).start
+      let start = fixed.frameOfSegment[s] ?? jumpPoint(pause, island: m)
+      let spoken = speechBefore[mNext] - speechBefore[m]
+      let expected = predicted[next] - predicted[first]
+      var phrases: [PhraseTiming] = []
+      var phraseStart = first
+      for j in (first + 1)...next where j == next || path.pauseOfBreak[j] != nil {
+        let opening = pauseFrames(phraseStart == first ? m : path.pauseOfBreak[phraseStart] ?? m)
+        let closing = pauseFrames(path.pauseOfBreak[j] ?? mNext)
+        let words = text.units[phraseStart..<j].map(\.text).joined(separator: " ")
+        phrases.append(
+          PhraseTiming(
+            label: "", text: words, onset: opening.end, offset: closing.start,
+            start: phraseStart == first ? start : jumpPoint(opening, island: path.pauseOfBreak[phraseStart] ?? m)))
+        phraseStart = j
+      }
+      if phrases.count > 1 {
+        for i in phrases.indices { phrases[i].label = segment.label + Self.letter(i) }
+      } else if !phrases.isEmpty {
+        phrases[0].label = segment.label
+      }
+      timings.append(
+        SegmentTiming(
+          label: segment.label, kind: segment.kind == .heading ? .heading : .verse, pause: pause,
+          onset: onset, offset: max(onset, offset), start: start, end: 0,
+          confidence: fixed.frameOfSegment[s] != nil ? 1 : path.confidence[first],
+          isFixed: fixed.frameOfSegment[s] != nil,
+          durationRatio: expected > 0 ? spoken / expected : 1, phrases: phrases))
+    }
+    for i in timings.indices {
+      timings[i].end = i + 1 < timings.count ? timings[i + 1].start : map.frameCount
+    }
+    return AlignmentResult(
+      sampleRate: map.sampleRate, frameCount: map.frameCount, segments: timings,
+      lettersPerSecond: lettersPerSecond, noiseFloorDBFS: Double(map.levels.typical.floorDB),
+      speechLevelDBFS: Double(map.levels.typical.speechDB), pauseCount: pauseCount,
+      lowConfidence: timings.filter { $0.confidence < options.lowConfidence }.map(\.label),
+      fit: 1, fitDetails: [:], warnings: [])
+  }
+
+  /// a, b, …, z, aa, ab, … (HearThis / SAB phrase suffixes).
+  static func letter(_ index: Int) -> String {
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    return index < 26 ? String(letters[index]) : letter(index / 26 - 1) + String(letters[index % 26])
+  }
+}

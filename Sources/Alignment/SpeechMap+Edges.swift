@@ -1,0 +1,117 @@
+import DSP
+import RealModule
+
+/// Moves island edges out over faint sound that single hops cannot show above room tone.
+///
+/// A soft onset (a breathy /h/, /w/, a slow voice attack) can lie 2–5 dB above the floor
+/// for a few hundred milliseconds: less than one hop's noise spread, but plain over a few
+/// hops. With the pause's own floor f_b (its 30th percentile, so a slow drift of the
+/// room tone is followed) and the power mean over three hops,
+///
+///     S_b[k] = 10 · log10( (P_b[k−1] + P_b[k] + P_b[k+1]) / 3 ),
+///
+/// the onset walks back from the first edge hop while S_voice ≥ f_voice + 2.5 dB or
+/// S_low ≥ f_low + 3.5 dB (and that band's own hop is ≥ 1.5 dB above its floor, so a
+/// window does not drag room tone in), for at most 300 ms, never closer than the minimum
+/// pause to the previous island or into a discarded breath. Offsets walk forward the same way.
+///
+/// Some attacks stay faint for a few hundred milliseconds, below what any hop shows. When
+/// the voice-band power over the 200 ms before the onset is ≥ 0.6 dB above the power of the
+/// rest of the pause (at least 50 ms of it), the island gets a soft lead of 200 ms: its jump
+/// point goes there. (On generated chapters this caught the diphone voice's ~200 ms faint
+/// attacks, and fired on 1.4 % of all verse onsets.)
+///
+/// Within the first hop k of an island, with E the voice-band power above the floor, the
+/// sound is taken to fill the hop's last fraction E[k] / E[k+1] (clamped to [0, 1]):
+/// onset = (k + 1 − E[k]/E[k+1]) · H. The last hop likewise.
+extension SpeechMap {
+  static let faintVoiceDB: Float = 2.5
+  static let faintLowDB: Float = 3.5
+  static let faintMaximumMilliseconds = 300
+  static let softWindowMilliseconds = 200
+  static let softElevationDB: Float = 0.6
+
+  static func extendFaintEdges(
+    _ islands: inout [Island], discarded: [Island], features f: SpeechFeatures,
+    levels: LevelModel, minPauseHops: Int, maximumHops: Int
+  ) {
+    let count = f.hopCount
+    for i in islands.indices {
+      var limit = i > 0 ? islands[i - 1].endHop + minPauseHops : 0
+      for d in discarded where d.endHop <= islands[i].startHop { limit = max(limit, d.endHop + 1) }
+      let floor = localFloor(f, limit..<islands[i].startHop, levels)
+      var k = islands[i].startHop - 1
+      while k >= limit && islands[i].startHop - k <= maximumHops && isFaint(f, k, floor, count) { k -= 1 }
+      islands[i].startHop = k + 1
+      if k + 2 < islands[i].endHop {
+        let fill = fraction(f, k + 1, next: k + 2, floorDB: floor.voice)
+        islands[i].onsetShift = Int(((1 - fill) * Float(f.hopFrames)).rounded())
+      }
+      let window = softWindowMilliseconds * f.sampleRate / 1000 / f.hopFrames
+      let near = max(limit, k + 1 - window)..<(k + 1)
+      let far = limit..<near.lowerBound
+      if far.count >= window / 4 && meanPowerDB(f, near) >= meanPowerDB(f, far) + softElevationDB {
+        islands[i].softLeadFrames = near.count * f.hopFrames + islands[i].onsetShift
+      }
+    }
+    for i in islands.indices.reversed() {
+      var limit = i + 1 < islands.count ? islands[i + 1].startHop - minPauseHops : count
+      for d in discarded where d.startHop >= islands[i].endHop { limit = min(limit, d.startHop - 1) }
+      let floor = localFloor(f, islands[i].endHop..<max(islands[i].endHop, limit), levels)
+      var k = islands[i].endHop
+      while k < limit && k - islands[i].endHop < maximumHops && isFaint(f, k, floor, count) { k += 1 }
+      islands[i].endHop = k
+      if k - 2 >= islands[i].startHop {
+        let fill = fraction(f, k - 1, next: k - 2, floorDB: floor.voice)
+        islands[i].offsetShift = Int(((1 - fill) * Float(f.hopFrames)).rounded())
+      }
+    }
+  }
+
+  /// The 30th percentile of a pause's hops per band, or the global floor for short pauses.
+  static func localFloor(_ f: SpeechFeatures, _ hops: Range<Int>, _ levels: LevelModel)
+    -> (voice: Float, low: Float)
+  {
+    guard hops.count >= 8 else {
+      let here = levels.at(hops.lowerBound)
+      return (here.floorVoiceDB, here.floorLowDB)
+    }
+    var voice = Array(f.voiceDBFS[hops])
+    var low = Array(f.lowDBFS[hops])
+    let index = hops.count * 3 / 10
+    return (LevelModel.select(&voice, index), LevelModel.select(&low, index))
+  }
+
+  @inline(__always)
+  static func isFaint(_ f: SpeechFeatures, _ k: Int, _ floor: (voice: Float, low: Float), _ count: Int)
+    -> Bool
+  {
+    let a = max(0, k - 1)
+    let b = min(count - 1, k + 1)
+    var voice: Float = 0
+    var low: Float = 0
+    for j in a...b {
+      voice += Float.exp10(f.voiceDBFS[j] / 10)
+      low += Float.exp10(f.lowDBFS[j] / 10)
+    }
+    let n = Float(b - a + 1)
+    return (10 * Float.log10(voice / n) >= floor.voice + faintVoiceDB && f.voiceDBFS[k] >= floor.voice + 1.5)
+      || (10 * Float.log10(low / n) >= floor.low + faintLowDB && f.lowDBFS[k] >= floor.low + 1.5)
+  }
+
+  static func meanPowerDB(_ f: SpeechFeatures, _ hops: Range<Int>) -> Float {
+    var sum: Float = 0
+    for k in hops { sum += Float.exp10(f.voiceDBFS[k] / 10) }
+    return 10 * Float.log10(sum / Float(max(1, hops.count)) + 1e-20)
+  }
+
+  /// The share of hop `k` the sound fills, judged against the fuller hop `next`.
+  static func fraction(_ f: SpeechFeatures, _ k: Int, next: Int, floorDB: Float) -> Float {
+    let floor = Float.exp10(floorDB / 10)
+    let here = max(0, Float.exp10(f.voiceDBFS[k] / 10) - floor)
+    let there = max(0, Float.exp10(f.voiceDBFS[next] / 10) - floor)
+    guard there > 0 else { return 1 }
+    // Amplitude, not power: onsets ramp up, and a ramp fills more of the hop than its power says.
+    return min(1, (here / there).squareRoot())
+  }
+}

@@ -1,0 +1,220 @@
+import DSP
+
+/// Where the speech is: speech islands, the pauses between them, and net speech time.
+///
+/// Per 5 ms hop k (levels from `SpeechFeatures`, thresholds from `LevelModel`):
+///
+///     core[k] = voice[k] ≥ coreDB                       certainly sound
+///     edge[k] = some band above its floor + margin      sound, perhaps soft (/h/, /s/, a fade)
+///
+/// A sound run is a maximal run of edge-or-core hops holding at least one core hop, so a
+/// word's soft onset and decay belong to it and room tone never starts one. Runs closer
+/// than the minimum pause merge into islands. An island is *not speech* (a breath, a
+/// click, a chair) when it is short, far below the speech level, or noise-like and quiet:
+///
+///     voicing    = mean over its loudest hops of (low[k] − voice[k])   −3…−1 dB for speech,
+///                                                                    −7…−4 dB for breath noise
+///     brightness = mean over its loudest hops of (high[k] − voice[k])  ≈ −20 dB for speech,
+///                                                                    −7…−5 dB for breath noise
+///
+/// Non-speech islands become part of the pause around them, so a breath never splits a
+/// pause nor hides one. Pause m lies between speech islands m−1 and m; `speechBefore[m]`
+/// is the island time (seconds) before it, the clock the text is matched against.
+struct SpeechMap: Sendable {
+  struct Island: Sendable, Equatable {
+    /// Hops [startHop, endHop).
+    var startHop: Int
+    var endHop: Int
+    /// Frames by which the first sound starts after `startHop` begins, and the last ends
+    /// before `endHop` begins (sub-hop refinement, see `SpeechMap+Edges`).
+    var onsetShift = 0
+    var offsetShift = 0
+    /// Starts where a person's fixed start split an island: the pause before it is synthetic.
+    var splitBefore = false
+    /// Faint sound too weak to place precisely lies up to this many frames before the onset
+    /// (see `SpeechMap+Edges`): the jump point goes before it.
+    var softLeadFrames = 0
+    var peakVoiceDB: Float
+    var peakHop: Int
+    var voicingDB: Float
+    var brightnessDB: Float
+  }
+
+  struct Pause: Sendable, Equatable {
+    /// Frames from the last sound before to the first sound after.
+    var frames: FrameRange
+    /// Net speech time before the pause, seconds.
+    var speechBefore: Double
+    /// Inserted at a person's fixed start that fell inside speech.
+    var isSynthetic = false
+    var seconds: Double = 0
+  }
+
+  let sampleRate: Int
+  let hopFrames: Int
+  let frameCount: Int
+  let levels: LevelModel
+  /// Speech islands in order.
+  private(set) var islands: [Island]
+  /// Islands judged not speech (for diagnostics).
+  private(set) var discarded: [Island]
+  /// pauses[m] lies between islands[m] and islands[m + 1].
+  private(set) var pauses: [Pause]
+  /// Net speech time of all islands, seconds.
+  private(set) var totalSpeech: Double
+
+  /// Islands shorter than this are clicks.
+  static let minimumIslandMilliseconds = 40
+  /// Islands this far below the speech level are never words.
+  static let quietIslandBelowSpeechDB: Float = 25
+  /// Noise-like islands this far below the speech level are breaths.
+  static let breathBelowSpeechDB: Float = 4
+  /// Noise-like: little first-formant energy and much above 3 kHz, relative to the voice band.
+  /// (Voiced speech: voicing −3…−1 dB, brightness −20 dB typical, −13 dB at most.)
+  static let noiseLikeVoicingDB: Float = -3.5
+  static let noiseLikeBrightnessDB: Float = -10
+
+  init(features: SpeechFeatures, minPauseMilliseconds: Int) {
+    sampleRate = features.sampleRate
+    hopFrames = features.hopFrames
+    frameCount = features.frameCount
+    let levels = LevelModel(features)
+    self.levels = levels
+    let minPauseHops = max(1, (minPauseMilliseconds * sampleRate / 1000 + hopFrames - 1) / hopFrames)
+    let runs = Self.soundRuns(features, levels)
+    let merged = Self.merge(runs, features, gapHops: minPauseHops)
+    var kept: [Island] = []
+    var dropped: [Island] = []
+    let minimumHops = max(1, Self.minimumIslandMilliseconds * sampleRate / 1000 / hopFrames)
+    for island in merged {
+      let speech = levels.at(island.peakHop).speechVoiceDB
+      let quiet = island.peakVoiceDB < speech - Self.quietIslandBelowSpeechDB
+      let breathy =
+        island.voicingDB < Self.noiseLikeVoicingDB && island.brightnessDB > Self.noiseLikeBrightnessDB
+        && island.peakVoiceDB < speech - Self.breathBelowSpeechDB
+      if island.endHop - island.startHop < minimumHops || quiet || breathy {
+        dropped.append(island)
+      } else {
+        kept.append(island)
+      }
+    }
+    Self.extendFaintEdges(
+      &kept, discarded: dropped, features: features, levels: levels, minPauseHops: minPauseHops,
+      maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)
+    islands = kept
+    discarded = dropped
+    pauses = []
+    totalSpeech = 0
+    rebuildPauses()
+  }
+
+  var hopSeconds: Double { Double(hopFrames) / Double(sampleRate) }
+
+  /// First sound of island `i`, in frames.
+  func onsetFrame(island i: Int) -> Int { islands[i].startHop * hopFrames + islands[i].onsetShift }
+  /// How far before island `i`'s onset a jump point should go, at least.
+  func softLeadFrames(island i: Int) -> Int { islands[i].softLeadFrames }
+
+  /// Just after the last sound of island `i`, in frames.
+  func offsetFrame(island i: Int) -> Int {
+    min(frameCount, islands[i].endHop * hopFrames - islands[i].offsetShift)
+  }
+
+  /// Recomputes pauses and net speech times from the islands.
+  private mutating func rebuildPauses() {
+    pauses = []
+    var speech = 0.0
+    for i in islands.indices {
+      if i > 0 {
+        let frames = FrameRange(start: offsetFrame(island: i - 1), end: onsetFrame(island: i))
+        pauses.append(
+          Pause(
+            frames: frames, speechBefore: speech, isSynthetic: islands[i].splitBefore,
+            seconds: Double(frames.count) / Double(sampleRate)))
+      }
+      speech += Double(islands[i].endHop - islands[i].startHop) * hopSeconds
+    }
+    totalSpeech = speech
+  }
+
+  /// Splits the island holding `frame` with a zero-length synthetic pause (a person's fixed
+  /// start inside what sounds like speech). Returns the index of the pause at `frame`.
+  mutating func pause(at frame: Int) -> Int? {
+    // A frame in a pause, or in the hop where the next island starts, names that pause.
+    let hop = hopFrames
+    let lastIn = { (pause: Pause) in max(pause.frames.end, (pause.frames.end / hop + 1) * hop - 1) }
+    if let m = pauses.firstIndex(where: { frame >= $0.frames.start && frame <= lastIn($0) }) {
+      return m
+    }
+    let inHop = frame / hopFrames
+    guard let i = islands.firstIndex(where: { inHop > $0.startHop && inHop < $0.endHop }) else {
+      return nil
+    }
+    var right = islands[i]
+    right.startHop = inHop
+    right.onsetShift = 0
+    right.splitBefore = true
+    right.softLeadFrames = 0
+    islands[i].endHop = inHop
+    islands[i].offsetShift = 0
+    islands.insert(right, at: i + 1)
+    rebuildPauses()
+    return i
+  }
+
+  /// Maximal runs of edge-or-core hops that hold at least one core hop.
+  static func soundRuns(_ f: SpeechFeatures, _ levels: LevelModel) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    var start = -1
+    var hasCore = false
+    let count = f.hopCount
+    for k in 0...count {
+      let here = levels.at(k)
+      let sound =
+        k < count && here.isEdge(voice: f.voiceDBFS[k], low: f.lowDBFS[k], high: f.highDBFS[k])
+      if sound {
+        if start < 0 {
+          start = k
+          hasCore = false
+        }
+        if f.voiceDBFS[k] >= here.coreDB { hasCore = true }
+      } else if start >= 0 {
+        if hasCore { runs.append(start..<k) }
+        start = -1
+      }
+    }
+    return runs
+  }
+
+  /// Joins runs separated by fewer than `gapHops` hops and measures each island.
+  static func merge(_ runs: [Range<Int>], _ f: SpeechFeatures, gapHops: Int) -> [Island] {
+    var spans: [Range<Int>] = []
+    for run in runs {
+      if let last = spans.last, run.lowerBound - last.upperBound < gapHops {
+        spans[spans.count - 1] = last.lowerBound..<run.upperBound
+      } else {
+        spans.append(run)
+      }
+    }
+    return spans.map { span in
+      var peak: Float = -200
+      var peakHop = span.lowerBound
+      for k in span where f.voiceDBFS[k] > peak {
+        peak = f.voiceDBFS[k]
+        peakHop = k
+      }
+      // Voicing over the hops within 6 dB of the island's peak.
+      var voicing: Float = 0
+      var brightness: Float = 0
+      var n: Float = 0
+      for k in span where f.voiceDBFS[k] >= peak - 6 {
+        voicing += f.lowDBFS[k] - f.voiceDBFS[k]
+        brightness += f.highDBFS[k] - f.voiceDBFS[k]
+        n += 1
+      }
+      return Island(
+        startHop: span.lowerBound, endHop: span.upperBound, peakVoiceDB: peak, peakHop: peakHop,
+        voicingDB: voicing / max(n, 1), brightnessDB: brightness / max(n, 1))
+    }
+  }
+}

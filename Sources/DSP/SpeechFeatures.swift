@@ -1,0 +1,212 @@
+import RealModule
+
+/// Band levels per 5 ms hop: what align needs to tell speech from room tone, hum and breaths.
+///
+/// The channel mean m[n] runs through a 4th-order Butterworth high-pass at 250 Hz (h[n]: hum
+/// at 50/60 Hz and its 2nd/3rd harmonics and most rumble are gone), then two 2nd-order
+/// Butterworth sections split off a low band and a high band:
+///
+///     h = HP₂₅₀⁴(m)          voice band: everything speech has above 250 Hz
+///     l = LP₁₀₀₀²(h)         250–1000 Hz: first formant, where voiced sounds are loud
+///     s = HP₃₀₀₀²(h)         above 3 kHz: fricatives (/s/, /f/) and breath noise
+///
+/// and for hop k covering frames [k·H, (k+1)·H):
+///
+///     voiceDBFS[k] = 10 · log10( (1/H) · Σ h[n]² + ε ),  lowDBFS, highDBFS likewise, ε = 1e-12.
+///
+/// At 32 kHz and above, pairs of frames are averaged first (m'[i] = (m[2i] + m[2i+1]) / 2, a
+/// zero at Nyquist, −0.6 dB at 5 kHz for 44.1 kHz) and the filters run at half the rate: speech
+/// bands need no more than 11 kHz, and the four biquads then cost half as much. A hop holds
+/// H frames either way (H even when pairs are used).
+///
+/// Four biquads per (averaged) frame, transposed direct form II; one pass, any chunk size;
+/// the result depends only on the frames.
+public struct SpeechFeatures: Sendable {
+  /// Frames per hop: 5 ms at the recording's rate (rounded down).
+  public let hopFrames: Int
+  public let sampleRate: Int
+  /// Per hop, the level above 250 Hz (dBFS).
+  public private(set) var voiceDBFS: [Float] = []
+  /// Per hop, the level in 250–1000 Hz (dBFS).
+  public private(set) var lowDBFS: [Float] = []
+  /// Per hop, the level above 3 kHz (dBFS).
+  public private(set) var highDBFS: [Float] = []
+  /// Frames analysed so far.
+  public private(set) var frameCount = 0
+
+  private var highPassA: Biquad
+  private var highPassB: Biquad
+  private var lowBand: Biquad
+  private var highBand: Biquad
+  private var sums: (voice: Float, low: Float, high: Float) = (0, 0, 0)
+  /// Filter inputs (frames, or pairs of frames) in the current hop so far.
+  private var filled = 0
+  /// 2 when pairs of frames are averaged, else 1.
+  private let decimation: Int
+  /// The first frame of a pair still waiting for its second (chunks may split pairs).
+  private var pendingFrame: Float?
+  /// Channel count of the frames fed (for the lone last frame of a pair).
+  private var channelsSeen = 1
+  /// ±1e-12 alternating at Nyquist keeps the recursive filters out of denormals on digital silence.
+  private var dither: Float = 1e-12
+
+  public static let highPassHz = 250.0
+  public static let lowBandHz = 1_000.0
+  public static let highBandHz = 3_000.0
+
+  public init(sampleRate: Int, hopFrames: Int? = nil) {
+    precondition(sampleRate > 0, "SpeechFeatures needs a positive sample rate")
+    self.sampleRate = sampleRate
+    let hop = hopFrames ?? max(1, sampleRate / 200)
+    self.hopFrames = hop
+    decimation = sampleRate >= 32_000 && hop % 2 == 0 ? 2 : 1
+    let rate = Double(sampleRate) / Double(decimation)
+    // Butterworth 4th order = two sections with Q = 1/(2 cos(π/8)) and 1/(2 cos(3π/8)).
+    highPassA = Biquad.highPass(hz: Self.highPassHz, q: 0.541_196, sampleRate: rate)
+    highPassB = Biquad.highPass(hz: Self.highPassHz, q: 1.306_563, sampleRate: rate)
+    lowBand = Biquad.lowPass(hz: Self.lowBandHz, q: 0.707_107, sampleRate: rate)
+    highBand = Biquad.highPass(hz: min(Self.highBandHz, 0.4 * rate), q: 0.707_107, sampleRate: rate)
+  }
+
+  /// The features of a whole buffer.
+  public init(of buffer: AudioBuffer, hopFrames: Int? = nil) {
+    self.init(sampleRate: buffer.sampleRate, hopFrames: hopFrames)
+    add(buffer)
+    finish()
+  }
+
+  /// Features stood in for by a broadband envelope (e.g. an ingest record's): every band is the envelope.
+  public init(envelope: Envelope) {
+    sampleRate = envelope.sampleRate
+    hopFrames = envelope.hopFrames
+    voiceDBFS = envelope.rmsDBFS
+    lowDBFS = envelope.rmsDBFS
+    highDBFS = envelope.rmsDBFS
+    frameCount = envelope.rmsDBFS.count * envelope.hopFrames
+    decimation = 1
+    let rate = Double(sampleRate)
+    highPassA = Biquad.highPass(hz: Self.highPassHz, q: 0.541_196, sampleRate: rate)
+    highPassB = highPassA
+    lowBand = highPassA
+    highBand = highPassA
+  }
+
+  /// Number of hops.
+  public var hopCount: Int { voiceDBFS.count }
+
+  public mutating func add(_ buffer: AudioBuffer) {
+    precondition(buffer.sampleRate == sampleRate, "SpeechFeatures fed at \(buffer.sampleRate) Hz, built for \(sampleRate) Hz")
+    let channels = buffer.channelCount
+    let scale = 1 / Float(channels * decimation)
+    var a = highPassA, b = highPassB, lo = lowBand, hi = highBand
+    var sumVoice = sums.voice, sumLow = sums.low, sumHigh = sums.high
+    var count = filled
+    var tiny = dither
+    let hop = hopFrames / decimation
+    let pairs = decimation == 2
+    var pending = pendingFrame
+    buffer.samples.withUnsafeBufferPointer { samples in
+      var index = 0
+      let total = samples.count
+      while index < total {
+        var mean: Float = samples[index]
+        if channels > 1 {
+          for channel in 1..<channels { mean += samples[index + channel] }
+        }
+        index += channels
+        if pairs {
+          guard let first = pending else {
+            pending = mean
+            continue
+          }
+          mean += first
+          pending = nil
+        }
+        mean *= scale
+        tiny = -tiny
+        let voice = b.run(a.run(mean + tiny))
+        let low = lo.run(voice)
+        let high = hi.run(voice)
+        sumVoice += voice * voice
+        sumLow += low * low
+        sumHigh += high * high
+        count += 1
+        if count == hop {
+          closeHop(voice: sumVoice, low: sumLow, high: sumHigh, frames: count)
+          sumVoice = 0
+          sumLow = 0
+          sumHigh = 0
+          count = 0
+        }
+      }
+    }
+    highPassA = a
+    highPassB = b
+    lowBand = lo
+    highBand = hi
+    sums = (sumVoice, sumLow, sumHigh)
+    filled = count
+    dither = tiny
+    pendingFrame = pending
+    channelsSeen = channels
+    frameCount += buffer.frameCount
+  }
+
+  /// Closes a trailing partial hop, if any. Call once at the end.
+  public mutating func finish() {
+    if let last = pendingFrame {
+      // A lone last frame of a pair counts as a pair of itself.
+      pendingFrame = nil
+      let voice = highPassB.run(highPassA.run(last / Float(decimation * max(1, channelsSeen)) * 2 + dither))
+      let low = lowBand.run(voice)
+      let high = highBand.run(voice)
+      sums.voice += voice * voice
+      sums.low += low * low
+      sums.high += high * high
+      filled += 1
+    }
+    if filled > 0 { closeHop(voice: sums.voice, low: sums.low, high: sums.high, frames: filled) }
+    sums = (0, 0, 0)
+    filled = 0
+  }
+
+  private mutating func closeHop(voice: Float, low: Float, high: Float, frames: Int) {
+    let scale = 1 / Float(frames)
+    voiceDBFS.append(Self.decibels(voice * scale))
+    lowDBFS.append(Self.decibels(low * scale))
+    highDBFS.append(Self.decibels(high * scale))
+  }
+
+  static func decibels(_ meanSquare: Float) -> Float { 10 * Float.log10(meanSquare + 1e-12) }
+
+  /// One second-order section, transposed direct form II, unity a0.
+  struct Biquad: Sendable {
+    var b0: Float, b1: Float, b2: Float, a1: Float, a2: Float
+    var z1: Float = 0, z2: Float = 0
+
+    @inline(__always) mutating func run(_ x: Float) -> Float {
+      let y = b0 * x + z1
+      z1 = b1 * x - a1 * y + z2
+      z2 = b2 * x - a2 * y
+      return y
+    }
+
+    /// RBJ cookbook high-pass.
+    static func highPass(hz: Double, q: Double, sampleRate: Double) -> Biquad {
+      let w = 2 * Double.pi * hz / sampleRate
+      let cosW = Double.cos(w), alpha = Double.sin(w) / (2 * q), a0 = 1 + alpha
+      return Biquad(
+        b0: Float((1 + cosW) / 2 / a0), b1: Float(-(1 + cosW) / a0), b2: Float((1 + cosW) / 2 / a0),
+        a1: Float(-2 * cosW / a0), a2: Float((1 - alpha) / a0))
+    }
+
+    /// RBJ cookbook low-pass.
+    static func lowPass(hz: Double, q: Double, sampleRate: Double) -> Biquad {
+      let w = 2 * Double.pi * hz / sampleRate
+      let cosW = Double.cos(w), alpha = Double.sin(w) / (2 * q), a0 = 1 + alpha
+      return Biquad(
+        b0: Float((1 - cosW) / 2 / a0), b1: Float((1 - cosW) / a0), b2: Float((1 - cosW) / 2 / a0),
+        a1: Float(-2 * cosW / a0), a2: Float((1 - alpha) / a0))
+    }
+  }
+}

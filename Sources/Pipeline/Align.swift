@@ -1,0 +1,159 @@
+import Alignment
+import AudioIO
+import DSP
+import Files
+import Foundation
+import Manifest
+
+/// `prep align`: verse boundaries of one recording, from the raw files or an ingest record.
+public enum Align {
+  public enum Heading: Sendable, Equatable {
+    /// Find a heading read before verse 1, if any (default).
+    case detect
+    /// There is none.
+    case none
+    /// There is one, with this text ("Psalm 23").
+    case text(String)
+  }
+
+  public struct Options: Sendable {
+    /// The recording; with `recordPath`, overrides the recording the record names.
+    public var audioPath: String?
+    /// An ingest record (`prep ingest --output`): its text, and its recording or envelope.
+    public var recordPath: String?
+    public var textPath: String?
+    public var chapter: Int?
+    public var labelsPath: String
+    public var jsonPath: String?
+    public var phrasesPath: String?
+    public var heading: Heading = .detect
+    /// USFM headings inside the chapter (`\s1`, `\d`…) are read aloud: align them as segments.
+    public var readHeadings = false
+    public var overridePath: String?
+    public var minPauseMilliseconds = 90
+    public var leadMilliseconds = 25
+    public var lowConfidence = 0.5
+    public var allowMismatch = false
+
+    public init(labelsPath: String) { self.labelsPath = labelsPath }
+  }
+
+  /// Reads, aligns, writes every requested output atomically; returns what was written.
+  public static func run(_ options: Options) throws -> AlignRecord {
+    // Fail on unwritable outputs before the decode, not after.
+    for path in [options.labelsPath, options.jsonPath, options.phrasesPath].compactMap({ $0 }) {
+      _ = try AtomicOutput(path: path)
+    }
+    let record = try options.recordPath.map { try JSONOutput.read(IngestRecord.self, from: $0) }
+    if let record, let path = options.recordPath, record.schemaVersion != IngestRecord.currentVersion {
+      throw RecordError.wrongVersion(file: path, found: record.schemaVersion, expected: IngestRecord.currentVersion)
+    }
+    let chapterText: ChapterText
+    let textPath: String?
+    if let path = options.textPath {
+      chapterText = try VerseText.read(path: path, chapter: options.chapter)
+      textPath = path
+    } else if let text = record?.text {
+      chapterText = text.chapter
+      textPath = text.path
+    } else {
+      throw AlignInputError.noText(file: options.recordPath ?? options.audioPath ?? "")
+    }
+    let (features, audioPath, analysedFrom) = try analyse(options, record: record)
+    var alignment = AlignmentOptions(
+      file: audioPath, heading: .detect, minPauseMilliseconds: options.minPauseMilliseconds,
+      leadMilliseconds: options.leadMilliseconds, lowConfidence: options.lowConfidence,
+      rejectMismatch: !options.allowMismatch)
+    var segments = Self.segments(chapterText, readHeadings: options.readHeadings)
+    switch options.heading {
+    case .detect: break
+    case .none: alignment.heading = .absent
+    case .text(let heading):
+      alignment.heading = .absent
+      segments.insert(VerseInput(label: "h", text: heading, kind: .heading), at: 0)
+    }
+    if let overridePath = options.overridePath {
+      alignment.fixedStarts = try AlignLabels.readOverride(
+        path: overridePath, sampleRate: features.sampleRate, labels: Set(segments.map(\.label)))
+    }
+    let result = try Aligner.align(features, segments: segments, options: alignment)
+    var output = AlignLabels.record(
+      result, audioPath: audioPath, textPath: textPath, analysedFrom: analysedFrom)
+    if analysedFrom == "envelope" {
+      output.warnings.insert(
+        "\(audioPath): recording not found; aligned from the ingest record's envelope alone "
+          + "(coarser: no band analysis, hum and breaths not told apart). Keep the recording beside the record.",
+        at: 0)
+    }
+    try AtomicOutput.write(AlignLabels.labels(output, phrases: false), to: options.labelsPath)
+    if let path = options.phrasesPath {
+      try AtomicOutput.write(AlignLabels.labels(output, phrases: true), to: path)
+    }
+    if let path = options.jsonPath { try JSONOutput.write(output, to: path) }
+    return output
+  }
+
+  /// The segments the narrator reads, in order: verses, and headings when they are read.
+  static func segments(_ text: ChapterText, readHeadings: Bool) -> [VerseInput] {
+    text.segments.compactMap { segment in
+      switch segment.kind {
+      case .verse:
+        VerseInput(label: segment.label, text: segment.text, phrases: segment.phrases)
+      case .sectionHeading, .superscription, .title:
+        readHeadings && !segment.text.isEmpty
+          ? VerseInput(label: segment.marker, text: segment.text, phrases: segment.phrases, kind: .heading)
+          : nil
+      }
+    }
+  }
+
+  /// Decodes `path` and discards the audio (the speed reference for the align bench).
+  public static func decodeOnly(_ path: String) throws -> Int {
+    var source = try AudioDecoder.open(path)
+    var frames = 0
+    while true {
+      let chunk = try source.read(maxFrames: Ingest.chunkFrames)
+      if chunk.isEmpty { return frames }
+      frames += chunk.frameCount
+    }
+  }
+
+  /// Speech features from the decoded recording, or from the record's envelope when the
+  /// recording is gone.
+  static func analyse(_ options: Options, record: IngestRecord?) throws -> (SpeechFeatures, String, String) {
+    let path = options.audioPath ?? record?.source.path ?? ""
+    if let record, options.audioPath == nil, !FileManager.default.fileExists(atPath: path) {
+      guard let envelope = record.envelope.envelope(sampleRate: record.audio.sampleRate) else {
+        throw AlignInputError.unreadableEnvelope(file: options.recordPath ?? "")
+      }
+      return (SpeechFeatures(envelope: envelope), path, "envelope")
+    }
+    var source = try AudioDecoder.open(path)
+    var features = SpeechFeatures(sampleRate: source.sampleRate)
+    while true {
+      let chunk = try source.read(maxFrames: Ingest.chunkFrames)
+      if chunk.isEmpty { break }
+      features.add(chunk)
+    }
+    features.finish()
+    return (features, path, "decoded")
+  }
+}
+
+/// Inputs `prep align` cannot work with.
+public enum AlignInputError: Error, CustomStringConvertible, Equatable {
+  case noText(file: String)
+  case unreadableEnvelope(file: String)
+  case badOverrideLine(file: String, line: Int, content: String)
+
+  public var description: String {
+    switch self {
+    case .noText(let file):
+      "\(file): no verse text to align against. Give --text FILE, or an ingest record made with --text."
+    case .unreadableEnvelope(let file):
+      "\(file): the recording it names is missing and its envelope cannot be read. Run prep ingest again."
+    case .badOverrideLine(let file, let line, let content):
+      "\(file):\(line): expected `start<TAB>end<TAB>label` but found \"\(content)\". Export the labels from Audacity again."
+    }
+  }
+}

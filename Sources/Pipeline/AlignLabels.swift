@@ -1,0 +1,101 @@
+import Alignment
+import DSP
+import Foundation
+import Manifest
+
+/// Audacity label files in and out, and the align record built from a result.
+///
+/// A label line is `start<TAB>end<TAB>label`, seconds with 6 decimals. Audacity's
+/// spectral-selection lines (starting with `\`) and blank lines are skipped on reading.
+enum AlignLabels {
+  /// Verse (or phrase) labels → start frames. A phrase label (`3a`) fixes its verse (`3`)
+  /// only when it is the verse's first phrase (`a`); later phrases are ignored.
+  static func readOverride(path: String, sampleRate: Int, labels: Set<String>) throws -> [String: Int] {
+    guard let data = FileManager.default.contents(atPath: path),
+      let text = String(data: data, encoding: .utf8)
+    else { throw VerseTextError.missing(file: path) }
+    var starts: [String: Int] = [:]
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      if line.isEmpty || line.hasPrefix("\\") || line.hasPrefix("#") { continue }
+      var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      if fields.count < 3 { fields = line.split(whereSeparator: \.isWhitespace).map(String.init) }
+      guard fields.count >= 3, let seconds = Double(fields[0]), seconds >= 0 else {
+        throw AlignInputError.badOverrideLine(file: path, line: index + 1, content: String(line.prefix(40)))
+      }
+      var label = fields[2]
+      if !labels.contains(label), label != "h", let last = label.last, last.isLetter,
+        labels.contains(String(label.dropLast()))
+      {
+        if last != "a" { continue }
+        label = String(label.dropLast())
+      }
+      let frame = FrameTime.frames(seconds: seconds, sampleRate: sampleRate)
+      starts[label] = min(starts[label] ?? frame, frame)
+    }
+    return starts
+  }
+
+  /// One line per segment (or per phrase), Audacity style; the heading's label is `h`.
+  static func labels(_ record: AlignRecord, phrases: Bool) -> String {
+    let rate = record.audio.sampleRate
+    var out = ""
+    func line(_ start: Int, _ end: Int, _ label: String) {
+      out += "\(format(seconds(start, rate)))\t\(format(seconds(end, rate)))\t\(label)\n"
+    }
+    for segment in record.segments {
+      if phrases && segment.phrases.count > 1 {
+        for (i, phrase) in segment.phrases.enumerated() {
+          let next = i + 1 < segment.phrases.count ? segment.phrases[i + 1].startFrame : segment.endFrame
+          line(phrase.startFrame, next, phrase.label)
+        }
+      } else {
+        line(segment.startFrame, segment.endFrame, segment.label)
+      }
+    }
+    return out
+  }
+
+  static func format(_ seconds: Double) -> String { String(format: "%.6f", seconds) }
+
+  static func seconds(_ frames: Int, _ sampleRate: Int) -> Double {
+    (Double(frames) / Double(sampleRate) * 1e6).rounded() / 1e6
+  }
+
+  static func record(
+    _ result: AlignmentResult, audioPath: String, textPath: String?, analysedFrom: String
+  ) -> AlignRecord {
+    let rate = result.sampleRate
+    let segments = result.segments.map { s in
+      AlignRecord.Segment(
+        label: s.label, kind: s.kind.rawValue, onsetFrame: s.onset, offsetFrame: s.offset,
+        startFrame: s.start, endFrame: s.end,
+        pause: .init(startFrame: s.pause.start, endFrame: s.pause.end),
+        confidence: (s.confidence * 1000).rounded() / 1000, fixed: s.isFixed,
+        durationRatio: (s.durationRatio * 1000).rounded() / 1000,
+        seconds: .init(
+          onset: seconds(s.onset, rate), offset: seconds(s.offset, rate), start: seconds(s.start, rate),
+          end: seconds(s.end, rate), pauseStart: seconds(s.pause.start, rate),
+          pauseEnd: seconds(s.pause.end, rate)),
+        phrases: s.phrases.map {
+          .init(label: $0.label, text: $0.text, onsetFrame: $0.onset, offsetFrame: $0.offset, startFrame: $0.start)
+        })
+    }
+    return AlignRecord(
+      generator: PrepVersion.generator,
+      audio: .init(
+        path: audioPath, sampleRate: rate, frameCount: result.frameCount,
+        durationSeconds: seconds(result.frameCount, rate), analysedFrom: analysedFrom),
+      text: textPath,
+      analysis: .init(
+        noiseFloorDBFS: (result.noiseFloorDBFS * 10).rounded() / 10,
+        speechLevelDBFS: (result.speechLevelDBFS * 10).rounded() / 10,
+        lettersPerSecond: (result.lettersPerSecond * 100).rounded() / 100, pauseCount: result.pauseCount,
+        fit: (result.fit * 1000).rounded() / 1000,
+        fitDetails: result.fitDetails.mapValues { ($0 * 1000).rounded() / 1000 },
+        headingDetected: result.segments.contains { $0.kind == .detectedHeading }),
+      segments: segments, lowConfidence: result.lowConfidence, warnings: result.warnings)
+  }
+}

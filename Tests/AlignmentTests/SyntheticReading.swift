@@ -1,0 +1,162 @@
+import Alignment
+import DSP
+import RealModule
+import TestSupport
+
+/// A narration with known verse onsets, built in memory from verse texts.
+///
+/// Each word is a harmonic tone (147 Hz fundamental, 20 harmonics at 1/k, from a one-period
+/// wavetable) lasting letters × `secondsPerLetter`, with 8 ms raised-cosine edges; words are
+/// 25 ms apart (no pause). After a comma the reader pauses `commaPause`, after ; : . ! ?
+/// `sentencePause`, between verses `versePause` (drawn per pause). Optional: a heading
+/// (tone of 1 s) before verse 1, white room tone, 50/60 Hz hum with harmonics, and a breath
+/// (white noise, 250 ms, Hann) in the middle of long verse pauses. Times are frames.
+struct SyntheticReading {
+  struct Options {
+    var sampleRate = 22_050
+    var channelCount = 1
+    var secondsPerLetter = 0.06
+    var versePause: ClosedRange<Double> = 0.8...1.2
+    var sentencePause: ClosedRange<Double> = 0.4...0.65
+    var commaPause: ClosedRange<Double> = 0.15...0.3
+    var heading = false
+    var headingPause = 1.4
+    var noiseDBFS: Double = -75
+    var hum: (hz: Double, dBFS: Double)? = nil
+    var breaths = false
+    var gainDB: Double = 0
+    var lead = 0.6
+    var tail = 1.0
+    var seed: UInt64 = 1
+  }
+
+  let audio: AudioBuffer
+  /// First sound of each verse.
+  let onsets: [Int]
+  /// The silence before each verse: previous last sound → this onset.
+  let gaps: [FrameRange]
+  let headingOnset: Int?
+  let headingOffset: Int?
+
+  init(_ verses: [String], _ options: Options = Options()) {
+    let rate = Double(options.sampleRate)
+    var rng = SplitMix64(seed: options.seed)
+    func draw(_ range: ClosedRange<Double>) -> Double {
+      range.lowerBound + Double(rng.next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    }
+    let period = Int((rate / 147).rounded())
+    let table = (0..<period).map { n -> Float in
+      var value = 0.0
+      for k in 1...20 { value += Double.sin(2 * Double.pi * Double(k * n) / Double(period)) / Double(k) }
+      return Float(value / 2.2)
+    }
+    var mono: [Float] = []
+    func silence(_ seconds: Double) { mono += [Float](repeating: 0, count: Int(seconds * rate)) }
+    func word(_ seconds: Double, amplitude: Float) {
+      let count = max(Int(seconds * rate), 64)
+      let ramp = min(Int(0.008 * rate), count / 2)
+      for n in 0..<count {
+        var gain = amplitude
+        if n < ramp { gain *= 0.5 - 0.5 * Float.cos(Float.pi * Float(n) / Float(ramp)) }
+        if n >= count - ramp { gain *= 0.5 - 0.5 * Float.cos(Float.pi * Float(count - 1 - n) / Float(ramp)) }
+        mono.append(gain * table[(mono.count) % period])
+      }
+    }
+    silence(options.lead)
+    var onsets: [Int] = []
+    var gaps: [FrameRange] = []
+    var lastOffset = 0
+    if options.heading {
+      headingOnset = mono.count
+      word(0.45, amplitude: 0.3)
+      silence(0.03)
+      word(0.5, amplitude: 0.3)
+      headingOffset = mono.count
+      lastOffset = mono.count
+      silence(options.headingPause)
+    } else {
+      headingOnset = nil
+      headingOffset = nil
+    }
+    var breathSpans: [Range<Int>] = []
+    for (v, verse) in verses.enumerated() {
+      if v > 0 {
+        let pause = draw(options.versePause)
+        let start = mono.count
+        silence(pause)
+        if options.breaths && pause >= 0.7 { breathSpans.append((start + mono.count) / 2 - Int(0.125 * rate)..<(start + mono.count) / 2 + Int(0.125 * rate)) }
+      }
+      onsets.append(mono.count)
+      gaps.append(FrameRange(start: lastOffset, end: mono.count))
+      let words = verse.split(separator: " ")
+      for (w, text) in words.enumerated() {
+        let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
+        word(letters * options.secondsPerLetter, amplitude: 0.2 + 0.2 * Float(draw(0...1)))
+        guard w < words.count - 1, let last = text.last else { continue }
+        if ",".contains(last) {
+          silence(draw(options.commaPause))
+        } else if ";:.!?".contains(last) {
+          silence(draw(options.sentencePause))
+        } else {
+          silence(0.025)
+        }
+      }
+      lastOffset = mono.count
+    }
+    silence(options.tail)
+    let gain = Float(Double.exp10(options.gainDB / 20))
+    let noiseAmplitude = Float(Double.exp10(options.noiseDBFS / 20) * 3.0.squareRoot())
+    for span in breathSpans {
+      for n in span {
+        let hann = 0.5 - 0.5 * Float.cos(2 * Float.pi * Float(n - span.lowerBound) / Float(span.count))
+        mono[n] += 0.01 * hann * rng.nextSignedUnit()
+      }
+    }
+    let humAmplitude = options.hum.map { Float(Double.exp10($0.dBFS / 20) * 2.0.squareRoot() / 1.2) } ?? 0
+    let humStep = 2 * Double.pi * (options.hum?.hz ?? 0) / rate
+    var samples = [Float](repeating: 0, count: mono.count * options.channelCount)
+    for n in mono.indices {
+      var x = gain * mono[n] + noiseAmplitude * rng.nextSignedUnit()
+      if humAmplitude > 0 {
+        let phase = humStep * Double(n)
+        x += humAmplitude * Float(Double.sin(phase) + 0.5 * Double.sin(2 * phase) + 0.3 * Double.sin(3 * phase))
+      }
+      for c in 0..<options.channelCount { samples[n * options.channelCount + c] = c == 1 ? 0.8 * x : x }
+    }
+    audio = AudioBuffer(samples: samples, channelCount: options.channelCount, sampleRate: options.sampleRate)
+    self.onsets = onsets
+    self.gaps = gaps
+  }
+
+  /// True when `frame` lies in verse `v`'s own gap, ± `slackFrames`.
+  func isInOwnGap(_ frame: Int, verse v: Int, slackFrames: Int) -> Bool {
+    frame >= gaps[v].start - slackFrames && frame <= gaps[v].end + slackFrames
+  }
+}
+
+/// Verse texts with the punctuation patterns of real chapters.
+enum SampleText {
+  static let psalm23 = [
+    "Yahweh is my shepherd; I shall lack nothing.",
+    "He makes me lie down in green pastures. He leads me beside still waters.",
+    "He restores my soul. He guides me in the paths of righteousness for his name's sake.",
+    "Even though I walk through the valley of the shadow of death, I will fear no evil, for you are with me. Your rod and your staff, they comfort me.",
+    "You prepare a table before me in the presence of my enemies. You anoint my head with oil. My cup runs over.",
+    "Surely goodness and loving kindness shall follow me all the days of my life, and I will dwell in Yahweh's house forever.",
+  ]
+
+  static let psalm121 = [
+    "I will lift up my eyes to the hills. Where does my help come from?",
+    "My help comes from Yahweh, who made heaven and earth.",
+    "He will not allow your foot to be moved. He who keeps you will not slumber.",
+    "Behold, he who keeps Israel will neither slumber nor sleep.",
+    "Yahweh is your keeper. Yahweh is your shade on your right hand.",
+    "The sun will not harm you by day, nor the moon by night.",
+    "Yahweh will keep you from all evil. He will keep your soul.",
+    "Yahweh will keep your going out and your coming in, from this time forward, and forever more.",
+  ]
+
+  static func inputs(_ verses: [String]) -> [VerseInput] {
+    verses.enumerated().map { VerseInput(label: String($0.offset + 1), text: $0.element) }
+  }
+}

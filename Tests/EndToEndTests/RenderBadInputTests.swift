@@ -1,0 +1,71 @@
+import AudioIO
+import DSP
+import Foundation
+import TestSupport
+import Testing
+
+/// Bad render input: one line on stderr naming the problem, a non-zero exit, and nothing
+/// (not even a temporary file) left in the output folder.
+@Suite struct RenderBadInputTests {
+  let inputs: TemporaryFolder
+
+  init() throws { inputs = try TemporaryFolder("render-bad-in") }
+
+  /// Runs `prep render` on Psalm 117 with `extra` arguments into a fresh folder and checks the contract.
+  func expectFailure(_ extra: [String], mentions words: [String]) throws {
+    let out = try TemporaryFolder("render-bad-out")
+    defer { out.remove() }
+    let result = try PrepProcess.run(
+      ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"), "--output-dir", out.url.path]
+        + extra)
+    #expect(result.status != 0)
+    let message = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(message.split(separator: "\n").count == 1, "one line, got: \(message)")
+    for word in words { #expect(message.contains(word), "\(message) should mention \(word)") }
+    #expect(out.contents().isEmpty, "left behind: \(out.contents())")
+  }
+
+  func writeBed(_ name: String, seconds: Double) throws -> String {
+    let path = inputs.path(name)
+    let writer = try SoundFileWriter(path: path, format: .wav(.int16), sampleRate: 44_100, channelCount: 2)
+    try writer.write(Signals.sine(hz: 220, frames: Int(seconds * 44_100), amplitude: 0.2, channels: 2))
+    try writer.finish()
+    return path
+  }
+
+  @Test func bedShorterThanTheLoopCrossfade() throws {
+    let bed = try writeBed("short.wav", seconds: 1)
+    try expectFailure(["--bed", bed, "--quiet"], mentions: ["short.wav", "crossfade"])
+  }
+
+  @Test func unreadableBed() throws {
+    let bed = inputs.path("notes.flac")
+    try "not music".write(toFile: bed, atomically: true, encoding: .utf8)
+    try expectFailure(["--bed", bed], mentions: ["notes.flac", "cannot read the music bed"])
+  }
+
+  @Test func missingBed() throws {
+    try expectFailure(["--bed", inputs.path("nowhere.flac")], mentions: ["nowhere.flac", "no such file"])
+  }
+
+  @Test func unknownFormat() throws {
+    try expectFailure(["--format", "mp3,aac"], mentions: ["unknown format \"aac\""])
+  }
+
+  @Test(arguments: ["-45", "-4", "0"])
+  func loudnessTargetOutOfRange(lufs: String) throws {
+    try expectFailure(["--loudness=\(lufs)"], mentions: ["outside −40…−5 LUFS"])
+  }
+
+  @Test func rateOutOfRange() throws {
+    try expectFailure(["--rate", "1,3.5"], mentions: ["3.5", "0.5"])
+  }
+
+  @Test func missingOutputFolder() throws {
+    let result = try PrepProcess.run(
+      ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"),
+       "--output-dir", inputs.path("no/such/folder")])
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("does not exist"))
+  }
+}

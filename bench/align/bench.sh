@@ -1,0 +1,22 @@
+#!/bin/sh
+# The align bench: accuracy on a generated corpus, then speed on one long WAV.
+#
+#   bench/align/bench.sh              (what `make bench` should run for align)
+#
+# 1. Generates the corpus once (12 chapters + one of 150 verses, seed 1) into build/corpus
+#    with bench/corpus/make_corpus.py (or $CORPUS_TOOL), caching pieces in build/corpus-cache.
+# 2. bench/align/run_corpus.py: prep align on every chapter, score.py, figures vs targets.
+# 3. bench/align/speed.sh: ×RT of prep align vs decode alone on a 60 min WAV, CPU 0.
+# Needs the release build (swift build -c release). Exit status 1 if a target is missed.
+set -eu
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+TOOL=${CORPUS_TOOL:-$ROOT/bench/corpus/make_corpus.py}
+CORPUS=${CORPUS:-$ROOT/build/corpus}
+if [ ! -f "$CORPUS/manifest.json" ]; then
+  python3 "$TOOL" --out "$CORPUS" --count 12 --seed 1 --long --cache "$ROOT/build/corpus-cache"
+fi
+status=0
+python3 "$ROOT/bench/align/run_corpus.py" --corpus "$CORPUS" --out "$ROOT/build/align-bench" || status=1
+echo
+"$ROOT/bench/align/speed.sh" "$CORPUS" 60 || status=1
+exit $status

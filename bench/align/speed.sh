@@ -1,0 +1,39 @@
+#!/bin/sh
+# Speed of `prep align` on one long WAV, one core, decode included, against decode alone.
+#
+#   bench/align/speed.sh [CORPUS] [MINUTES]
+#
+# Builds build/align-speed/long.wav (44.1 kHz mono 16-bit, the corpus chapters end to end,
+# repeated up to MINUTES, default 60) and long.txt (their verses renumbered 1…N), then times
+# on CPU 0 (taskset -c 0), best of 3:
+#   decode alone   sox long.wav -t null -      (an outside reference decode)
+#   decode alone   prep align long.wav --decode-only   (prep's own decoder, nothing else)
+#   prep align     long.wav --text long.txt --labels … --json …
+# and prints ×RT = audio seconds / wall seconds; exit 1 below 1000×. Needs the release build.
+set -eu
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+CORPUS=${1:-$ROOT/build/corpus}
+MINUTES=${2:-60}
+PREP=${PREP:-$ROOT/.build/release/prep}
+OUT=$ROOT/build/align-speed
+mkdir -p "$OUT"
+python3 "$ROOT/bench/align/make_long.py" --corpus "$CORPUS" --out "$OUT" --minutes "$MINUTES"
+DUR=$(soxi -D "$OUT/long.wav")
+best() {  # best wall time of 3 runs of "$@"
+  b=
+  for i in 1 2 3; do
+    s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
+    t=$(echo "$e - $s" | bc -l)
+    if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
+  done
+  echo "$b"
+}
+T_SOX=$(best taskset -c 0 sox "$OUT/long.wav" -t null -)
+T_DEC=$(best taskset -c 0 "$PREP" align "$OUT/long.wav" --decode-only)
+T_ALIGN=$(best taskset -c 0 "$PREP" align "$OUT/long.wav" --text "$OUT/long.txt" --labels "$OUT/long.labels.txt" --json "$OUT/long.json" --quiet)
+printf 'audio            %8.1f s (%s)\n' "$DUR" "$(soxi "$OUT/long.wav" | grep -E 'Sample Rate|Channels' | tr -s ' ' | tr '\n' ' ')"
+printf 'decode (sox)     %8.3f s  %7.0f x RT\n' "$T_SOX" "$(echo "$DUR / $T_SOX" | bc -l)"
+printf 'decode (prep)    %8.3f s  %7.0f x RT\n' "$T_DEC" "$(echo "$DUR / $T_DEC" | bc -l)"
+printf 'prep align       %8.3f s  %7.0f x RT   (target >= 1000 x)\n' "$T_ALIGN" "$(echo "$DUR / $T_ALIGN" | bc -l)"
+printf 'align - decode   %8.3f s\n' "$(echo "$T_ALIGN - $T_DEC" | bc -l)"
+[ "$(echo "$DUR / $T_ALIGN >= 1000" | bc -l)" = 1 ]
