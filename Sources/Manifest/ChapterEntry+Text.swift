@@ -4,7 +4,8 @@ extension ChapterEntry {
   /// USFM chapters get the id `PSA.23`, references `PSA 23:1` and the title `Psalm 23`
   /// (`BookNames`); plain-text chapters (no book, no chapter number) take `fallbackID` as id
   /// and title, and references `<title>:<label>`. `title` overrides the derived title.
-  /// Headings keep their kind and the index of the verse they come before.
+  /// Headings with text keep their kind and the index of the verse they come before (the same
+  /// headings, in the same order, that `prep align --read-headings` aligns).
   public init(text: ChapterText, title: String? = nil, fallbackID: String) {
     let derived: String
     let id: String
@@ -33,7 +34,7 @@ extension ChapterEntry {
     for segment in text.segments {
       if segment.kind == .verse {
         versesSoFar += 1
-      } else {
+      } else if !segment.text.isEmpty {
         headings.append(HeadingEntry(kind: segment.kind.rawValue, text: segment.text, beforeVerse: versesSoFar))
       }
     }

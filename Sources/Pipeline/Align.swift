@@ -44,6 +44,17 @@ public enum Align {
     for path in [options.labelsPath, options.jsonPath, options.phrasesPath].compactMap({ $0 }) {
       _ = try AtomicOutput(path: path)
     }
+    let output = try align(options)
+    try AtomicOutput.write(AlignLabels.labels(output, phrases: false), to: options.labelsPath)
+    if let path = options.phrasesPath {
+      try AtomicOutput.write(AlignLabels.labels(output, phrases: true), to: path)
+    }
+    if let path = options.jsonPath { try JSONOutput.write(output, to: path) }
+    return output
+  }
+
+  /// Reads and aligns without writing anything (`prep render` aligns raw input this way).
+  public static func align(_ options: Options) throws -> AlignRecord {
     let record = try options.recordPath.map { try JSONOutput.read(IngestRecord.self, from: $0) }
     if let record, let path = options.recordPath, record.schemaVersion != IngestRecord.currentVersion {
       throw RecordError.wrongVersion(file: path, found: record.schemaVersion, expected: IngestRecord.currentVersion)
@@ -85,11 +96,6 @@ public enum Align {
           + "(coarser: no band analysis, hum and breaths not told apart). Keep the recording beside the record.",
         at: 0)
     }
-    try AtomicOutput.write(AlignLabels.labels(output, phrases: false), to: options.labelsPath)
-    if let path = options.phrasesPath {
-      try AtomicOutput.write(AlignLabels.labels(output, phrases: true), to: path)
-    }
-    if let path = options.jsonPath { try JSONOutput.write(output, to: path) }
     return output
   }
 

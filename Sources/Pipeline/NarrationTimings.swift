@@ -1,15 +1,15 @@
 import DSP
 
-/// Where each verse (and a spoken heading) is in one narration: what align found, in frames.
+/// Where each verse (and each heading read aloud) is in one narration: what align found, in frames.
 ///
-/// A verse's `span` runs from its jump-to start (in the pause before it) to its end; `onsetFrame`
+/// A segment's `span` runs from its jump-to start (in the pause before it) to its end; `onsetFrame`
 /// and `offsetFrame` bound its sound. Rendering moves every frame through the variant's time map
 /// (`mapped(by:)`) and then by the premix's lead-in (`shifted(by:)`), never by t / speed.
 public struct NarrationTimings: Sendable, Equatable {
-  public struct Verse: Sendable, Equatable {
+  public struct Segment: Sendable, Equatable {
     public var span: FrameRange
     public var onsetFrame: Int
-    /// The last frame of sound + 1 (half-open, like `span.end`).
+    /// The end of the segment's last sound (half-open, like `span.end`).
     public var offsetFrame: Int
 
     public init(span: FrameRange, onsetFrame: Int, offsetFrame: Int) {
@@ -17,38 +17,57 @@ public struct NarrationTimings: Sendable, Equatable {
       self.onsetFrame = onsetFrame
       self.offsetFrame = offsetFrame
     }
+
+    /// Where the segment sounds: onset…offset.
+    public var sound: FrameRange { FrameRange(start: onsetFrame, end: max(onsetFrame, offsetFrame)) }
+
+    func mapped(by map: (Int) -> Int) -> Segment {
+      let start = map(span.start)
+      let onset = map(onsetFrame)
+      return Segment(
+        span: FrameRange(start: start, end: max(start, map(span.end))), onsetFrame: onset,
+        offsetFrame: max(onset, map(offsetFrame)))
+    }
+  }
+
+  /// A heading read aloud: a spoken chapter title before verse 1 ("Psalm 23") or a USFM heading.
+  public struct Heading: Sendable, Equatable {
+    /// Its index in the chapter's headings (`ChapterEntry.headings`), when it is one of them.
+    public var headingIndex: Int?
+    /// Its label as align writes it: `h` for a chapter heading before verse 1, else the USFM marker.
+    public var label: String
+    public var segment: Segment
+
+    public init(headingIndex: Int?, label: String = "h", segment: Segment) {
+      self.headingIndex = headingIndex
+      self.label = label
+      self.segment = segment
+    }
   }
 
   public var sampleRate: Int
-  public var verses: [Verse]
-  /// A spoken heading before the first verse ("Psalm 23"), if align found one.
-  public var heading: FrameRange?
+  public var verses: [Segment]
+  public var headings: [Heading]
 
-  public init(sampleRate: Int, verses: [Verse], heading: FrameRange? = nil) {
+  public init(sampleRate: Int, verses: [Segment], headings: [Heading] = []) {
     self.sampleRate = sampleRate
     self.verses = verses
-    self.heading = heading
+    self.headings = headings
   }
 
-  /// Where somebody speaks: the heading, then each verse's onset…offset. Ducking and the
+  /// Where somebody speaks: every heading's and verse's onset…offset, in order. Ducking and the
   /// premix lead-in follow these.
   public var speech: [FrameRange] {
-    (heading.map { [$0] } ?? [])
-      + verses.map { FrameRange(start: $0.onsetFrame, end: max($0.onsetFrame, $0.offsetFrame)) }
+    (headings.map(\.segment) + verses).map(\.sound).sorted { $0.start < $1.start }
   }
 
   /// Every frame moved by `map` (a variant's time map: input frame → output frame).
   public func mapped(by map: (Int) -> Int) -> NarrationTimings {
-    func range(_ r: FrameRange) -> FrameRange {
-      let start = map(r.start)
-      return FrameRange(start: start, end: max(start, map(r.end)))
-    }
-    return NarrationTimings(
-      sampleRate: sampleRate,
-      verses: verses.map { verse in
-        Verse(span: range(verse.span), onsetFrame: map(verse.onsetFrame), offsetFrame: map(verse.offsetFrame))
-      },
-      heading: heading.map(range))
+    NarrationTimings(
+      sampleRate: sampleRate, verses: verses.map { $0.mapped(by: map) },
+      headings: headings.map {
+        Heading(headingIndex: $0.headingIndex, label: $0.label, segment: $0.segment.mapped(by: map))
+      })
   }
 
   /// Every frame moved later by `frames` (lead-in padding of a premix).

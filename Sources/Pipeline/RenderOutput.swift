@@ -57,8 +57,8 @@ struct RenderOutput {
     }
   }
 
-  /// Writes the sidecars (WebVTT, Podcasting 2.0 chapters, DBP timestamps for USFM chapters)
-  /// and returns their names.
+  /// Writes the sidecars (WebVTT, Podcasting 2.0 chapters, Audacity labels, DBP timestamps for
+  /// USFM chapters) and returns their names.
   func writeSidecars(variantID: String, timings: NarrationTimings) throws -> Sidecars {
     let verses = timedVerses(timings)
     var sidecars = Sidecars()
@@ -70,12 +70,29 @@ struct RenderOutput {
     try batch.write(
       Data(try PodcastChapters.render(verses, chapterTitle: chapterTitle, author: author).utf8), as: chapters)
     sidecars.podcastChapters = chapters
+    let labels = job.fileName(variantID, "labels.txt")
+    try batch.write(Data(audacityLabels(timings).utf8), as: labels)
+    sidecars.audacityLabels = labels
     if let book = job.chapter.book, let number = job.chapter.chapter {
       let dbp = job.fileName(variantID, "dbp.json")
       try batch.write(Data(try DBPTimestamps.render(verses, book: book, chapter: number).utf8), as: dbp)
       sidecars.dbpTimestamps = dbp
     }
     return sidecars
+  }
+
+  /// Audacity labels in the variant's time, formatted as `prep align` writes them: the headings
+  /// read aloud (`h` before verse 1), then one line per verse, `start<TAB>end<TAB>label`.
+  func audacityLabels(_ timings: NarrationTimings) -> String {
+    let rate = timings.sampleRate
+    var lines: [(start: Int, text: String)] = []
+    func add(_ span: FrameRange, _ label: String) {
+      let times = [span.start, span.end].map { AlignLabels.format(AlignLabels.seconds($0, rate)) }
+      lines.append((span.start, "\(times[0])\t\(times[1])\t\(label)\n"))
+    }
+    for heading in timings.headings { add(heading.segment.span, heading.label) }
+    for (verse, timing) in zip(job.chapter.verses, timings.verses) { add(timing.span, verse.label) }
+    return lines.sorted { $0.start < $1.start }.map(\.text).joined()
   }
 
   /// The variant record, written last as `<base>.<variant>.json`.
@@ -103,11 +120,10 @@ struct RenderOutput {
     return record
   }
 
-  /// The spoken heading before verse 1 belongs to the first heading placed before verse 1.
+  /// Headings read aloud that are headings of the text, in their variant's frames.
   func headingTimings(_ timings: NarrationTimings) -> [HeadingTiming] {
-    guard let span = timings.heading,
-      let index = job.chapter.headings.firstIndex(where: { $0.beforeVerse == 0 })
-    else { return [] }
-    return [HeadingTiming(heading: index, span: span, sampleRate: timings.sampleRate)]
+    timings.headings.compactMap { heading in
+      heading.headingIndex.map { HeadingTiming(heading: $0, span: heading.segment.span, sampleRate: timings.sampleRate) }
+    }
   }
 }

@@ -4,8 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Bad render input: one line on stderr naming the problem, a non-zero exit, and nothing
-/// (not even a temporary file) left in the output folder.
+/// Bad render input: one line on stderr naming the problem (with --quiet: no progress lines
+/// around it), a non-zero exit, and nothing (not even a temporary file) left in the output folder.
 @Suite struct RenderBadInputTests {
   let inputs: TemporaryFolder
 
@@ -16,8 +16,8 @@ import Testing
     let out = try TemporaryFolder("render-bad-out")
     defer { out.remove() }
     let result = try PrepProcess.run(
-      ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"), "--output-dir", out.url.path]
-        + extra)
+      ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"), "--output-dir", out.url.path,
+       "--quiet"] + extra)
     #expect(result.status != 0)
     let message = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(message.split(separator: "\n").count == 1, "one line, got: \(message)")
@@ -28,14 +28,14 @@ import Testing
   func writeBed(_ name: String, seconds: Double) throws -> String {
     let path = inputs.path(name)
     let writer = try SoundFileWriter(path: path, format: .wav(.int16), sampleRate: 44_100, channelCount: 2)
-    try writer.write(Signals.sine(hz: 220, frames: Int(seconds * 44_100), amplitude: 0.2, channels: 2))
+    try writer.write(Signals.sine(hz: 220, frames: Int(seconds * 44_100), channelCount: 2, amplitude: 0.2))
     try writer.finish()
     return path
   }
 
   @Test func bedShorterThanTheLoopCrossfade() throws {
     let bed = try writeBed("short.wav", seconds: 1)
-    try expectFailure(["--bed", bed, "--quiet"], mentions: ["short.wav", "crossfade"])
+    try expectFailure(["--bed", bed], mentions: ["short.wav", "crossfade"])
   }
 
   @Test func unreadableBed() throws {

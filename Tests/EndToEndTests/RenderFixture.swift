@@ -23,10 +23,22 @@ struct RenderedSample: Sendable {
     do { return .success(try render()) } catch { return .failure(MeasureError(description: "\(error)")) }
   }()
 
+  /// Renders through the built binary, from the raw files (so align runs inside render).
   static func render() throws -> RenderedSample {
     let folder = try TemporaryFolder("render-e2e")
     RenderFixtureCleanup.register(folder.url.path)
-    let records = try FullRender.run(try RenderPipelineTests.job(folder: folder.url.path, speeds: speeds))
+    let result = try PrepProcess.run([
+      "render", SampleTruth.path(recording + ".wav"), "--text", SampleTruth.path("psalm117.usfm"),
+      "--rate", speeds.map { RenderPlan.rateName($0) }.joined(separator: ","), "--bed", SampleTruth.path("bed_pad.flac"),
+      "--format", "mp3,opus", "--narrator", "Kal", "--output-dir", folder.url.path, "--quiet",
+    ])
+    guard result.status == 0 else { throw MeasureError(description: "prep render failed: \(result.stderr)") }
+    let records = try speeds.flatMap { speed in
+      try ["none", "bed_pad"].map { bed in
+        let name = "\(recording).\(RenderPlan.rateName(speed))x-\(bed).json"
+        return try JSONDecoder().decode(VariantRecord.self, from: Data(contentsOf: folder.url.appendingPathComponent(name)))
+      }
+    }
     return RenderedSample(folder: folder.url.path, records: records, truth: try SampleTruth.load(recording), speeds: speeds)
   }
 

@@ -61,7 +61,6 @@ import Testing
           EnergyOnset.find(in: audio, window: (center - audio.sampleRate / 20)..<(center + audio.sampleRate / 20)),
           "\(file.file) verse \(index + 1): no onset near \(truthMs) ms")
         let foundMs = Double(found) * 1000 / Double(audio.sampleRate)
-        print("ONSET", file.file, index, foundMs - Double(timing.onsetMilliseconds))
         #expect(abs(foundMs - Double(timing.onsetMilliseconds)) <= 10, "\(file.file) verse \(index + 1): found \(foundMs) ms, manifest \(timing.onsetMilliseconds) ms, truth \(truthMs) ms")
       }
     }
@@ -99,7 +98,6 @@ import Testing
           try bedMeter.write(ducked)
         }
         let underDB = voiceMeter.integratedLUFS - bedMeter.integratedLUFS
-        print("BED", bedFile.file, underDB)
         #expect(abs(underDB - 18) <= 1.5, "\(bedFile.file): bed \(underDB) dB under the voice")
       }
     }

@@ -1,0 +1,116 @@
+import AudioIO
+import DSP
+import Foundation
+import Manifest
+
+/// What a full render reads: the narration, its chapter text, and where each verse is.
+///
+/// From records (the Makefile flow): the ingest record names the recording and holds the text;
+/// the align record holds the segments. From raw files: the recording and the text, aligned here
+/// (`Align.align`, nothing written). Either way the align result must belong to this recording
+/// (same rate and length) and this text (one verse segment per verse, same labels).
+public struct RenderSource {
+  public var audioPath: String
+  /// The text file, for naming plain-text chapters.
+  public var textPath: String?
+  public var text: ChapterText
+  public var narration: AudioBuffer
+  public var align: AlignRecord
+
+  /// Reads an ingest record and an align record, and decodes the recording the ingest record names.
+  public static func fromRecords(ingestPath: String, alignPath: String) throws -> RenderSource {
+    let ingest = try JSONOutput.read(IngestRecord.self, from: ingestPath)
+    if ingest.schemaVersion != IngestRecord.currentVersion {
+      throw RecordError.wrongVersion(file: ingestPath, found: ingest.schemaVersion, expected: IngestRecord.currentVersion)
+    }
+    guard let text = ingest.text else { throw RenderInputError.noText(file: ingestPath) }
+    let align = try JSONOutput.read(AlignRecord.self, from: alignPath)
+    if align.schemaVersion != AlignRecord.currentVersion {
+      throw RecordError.wrongVersion(file: alignPath, found: align.schemaVersion, expected: AlignRecord.currentVersion)
+    }
+    let source = RenderSource(
+      audioPath: ingest.source.path, textPath: text.path, text: text.chapter,
+      narration: try decode(ingest.source.path), align: align)
+    try source.check(alignPath: alignPath)
+    return source
+  }
+
+  /// Decodes the recording, reads the text and aligns them.
+  public static func fromFiles(audioPath: String, textPath: String, chapter: Int?) throws -> RenderSource {
+    let text = try VerseText.read(path: textPath, chapter: chapter)
+    var options = Align.Options(labelsPath: "")
+    options.audioPath = audioPath
+    options.textPath = textPath
+    options.chapter = chapter
+    let align = try Align.align(options)
+    let source = RenderSource(
+      audioPath: audioPath, textPath: textPath, text: text, narration: try decode(audioPath), align: align)
+    try source.check(alignPath: audioPath)
+    return source
+  }
+
+  static func decode(_ path: String) throws -> AudioBuffer {
+    var source = try AudioDecoder.open(path)
+    try RecordingCheck.format(of: source)
+    return try source.readAll()
+  }
+
+  /// The align result is for this recording and this text.
+  func check(alignPath: String) throws(RenderInputError) {
+    let rate = narration.sampleRate
+    guard align.audio.sampleRate == rate, align.audio.frameCount == narration.frameCount else {
+      throw .alignMismatch(
+        file: alignPath,
+        reason: "it describes \(align.audio.frameCount) frames at \(align.audio.sampleRate) Hz, "
+          + "\(audioPath) has \(narration.frameCount) at \(rate) Hz")
+    }
+    let labels = align.segments.filter { $0.kind == "verse" }.map(\.label)
+    let expected = text.verses.map(\.label)
+    guard labels == expected else {
+      throw .alignMismatch(
+        file: alignPath, reason: "its verses are \(labels.joined(separator: " ")), the text's are \(expected.joined(separator: " "))")
+    }
+  }
+
+  /// The align segments as timings: verses in order; headings (`h`, a detected heading, or USFM
+  /// headings aligned with `--read-headings`) matched to the chapter's headings where they are one.
+  public func timings(chapter: ChapterEntry) -> NarrationTimings {
+    func segment(_ s: AlignRecord.Segment) -> NarrationTimings.Segment {
+      let start = min(s.startFrame, s.onsetFrame)
+      return .init(
+        span: FrameRange(start: start, end: max(start, s.endFrame)), onsetFrame: s.onsetFrame,
+        offsetFrame: max(s.onsetFrame, s.offsetFrame))
+    }
+    var headings: [NarrationTimings.Heading] = []
+    var textHeading = 0
+    for s in align.segments where s.kind != "verse" {
+      var index: Int?
+      if s.label == "h" || s.kind == "detectedHeading" {
+        // A chapter title read before verse 1 is a text heading only if the text has one there.
+        index = chapter.headings.firstIndex { $0.kind == "title" && $0.beforeVerse == 0 }
+      } else if textHeading < chapter.headings.count {
+        index = textHeading
+        textHeading += 1
+      }
+      headings.append(.init(headingIndex: index, label: s.label, segment: segment(s)))
+    }
+    return NarrationTimings(
+      sampleRate: align.audio.sampleRate, verses: align.segments.filter { $0.kind == "verse" }.map(segment),
+      headings: headings)
+  }
+}
+
+/// Render inputs that do not belong together.
+public enum RenderInputError: Error, CustomStringConvertible, Equatable {
+  case noText(file: String)
+  case alignMismatch(file: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .noText(let file):
+      "\(file): the ingest record holds no text. Run prep ingest with --text, or render AUDIO --text TEXT."
+    case .alignMismatch(let file, let reason):
+      "\(file): the alignment does not belong to this recording and text (\(reason)). Run prep align again."
+    }
+  }
+}
