@@ -53,7 +53,8 @@ struct RenderOutput {
       let suffix = (part.map { $0 + "." } ?? "") + format.fileExtension
       return try encoder.encode(
         audio, format: format, name: job.fileName(variantID, suffix),
-        tags: tags(timings, format: format, titleSuffix: titleSuffix), normalise: normalise)
+        tags: tags(timings, format: format, titleSuffix: titleSuffix), normalise: normalise,
+        material: String(variantID.drop { $0 != "-" }))
     }
   }
 

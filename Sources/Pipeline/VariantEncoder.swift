@@ -33,16 +33,28 @@ struct FileTags: Sendable {
 ///
 /// where m is a per-codec margin for other decoders (see `peakMarginDB`).
 ///
-/// at most `maxCorrections` times. The last Δ and the largest δ of each format (and the loudness
-/// slope of the limiter) are remembered for the next file: the variants of one narration shift alike, so
-/// usually one encode suffices. Opus is written at 48 kHz (its native rate), other formats at
+/// at most `maxCorrections` times, the ceiling never more than `maxLimiterMarginDB` under the
+/// maximum; a true peak still over it then (a codec overshooting away from the input's peaks, as
+/// Opus does on bell attacks) is removed by turning the file down: the peak limit is hard, the
+/// loudness target has a tolerance. The last Δ and the largest δ of each format and material
+/// (and the limiter's loudness slope) are remembered for the next file: the variants of one
+/// narration over one bed shift alike, so usually one encode suffices. Opus is written at 48 kHz (its native rate), other formats at
 /// the narration's rate when they support it.
 final class VariantEncoder {
   let batch: OutputBatch
   let target: LoudnessTarget?
   let maxCorrections = 2
-  /// Per format: what its codec did to loudness in the last file (Δ) and to true peak at most (δ).
-  private var shifts: [EncodedFormat: (loudnessLU: Double, peakDB: Double)] = [:]
+  /// Per format and material (the bed, or the narration alone): what the codec did to loudness
+  /// in the last file (Δ) and to true peak at most (δ).
+  private var shifts: [ShiftKey: (loudnessLU: Double, peakDB: Double)] = [:]
+
+  struct ShiftKey: Hashable {
+    var format: EncodedFormat
+    var material: String
+  }
+
+  /// The limiter ceiling goes at most this far under the file's true-peak maximum.
+  static let maxLimiterMarginDB = 1.5
   /// d(loudness)/d(gain) of the last normalisation: a good first step for the next.
   private var slope = 1.0
 
@@ -77,7 +89,8 @@ final class VariantEncoder {
   /// audio is brought to the target and the file measured (premixes, narration); stems at their
   /// own level are written as they are, without a loudness entry.
   func encode(
-    _ audio: AudioBuffer, format: EncodedFormat, name: String, tags: FileTags?, normalise: Bool
+    _ audio: AudioBuffer, format: EncodedFormat, name: String, tags: FileTags?, normalise: Bool,
+    material: String = ""
   ) throws -> EncodedFile {
     let rate = VariantEncoder.outputRate(format, for: audio.sampleRate)
     var input = rate == audio.sampleRate ? audio : Resampler.resample(audio, to: rate)
@@ -91,9 +104,12 @@ final class VariantEncoder {
         path, name: name, format: format,
         measured: (unmeasured, input.frameCount, input.sampleRate, input.channelCount), target: nil)
     }
-    var shift = shifts[format] ?? VariantEncoder.expectedShift(format)
+    let key = ShiftKey(format: format, material: material)
+    var shift = shifts[key] ?? VariantEncoder.expectedShift(format)
     let peakMaxDBTP = target.truePeakDBTP - VariantEncoder.peakMarginDB(format)
-    var ceilingDBTP = min(target.limiterCeilingDBTP, peakMaxDBTP - shift.peakDB - 0.1)
+    // Below this the limiter cannot help: the codec's overshoot is then not at the input's peaks.
+    let lowestCeilingDBTP = peakMaxDBTP - VariantEncoder.maxLimiterMarginDB
+    var ceilingDBTP = max(lowestCeilingDBTP, min(target.limiterCeilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
     var inputLoudness: LoudnessMeasurement
     (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
     try write(input, format: format, to: path, tags: tags)
@@ -104,13 +120,20 @@ final class VariantEncoder {
       shift = (
         loudnessLU: encoded.integratedLUFS - inputLoudness.integratedLUFS,
         peakDB: max(shift.peakDB, encoded.truePeakDBTP - inputLoudness.truePeakDBTP))
-      shifts[format] = shift
+      shifts[key] = shift
       let peakOverDB = encoded.truePeakDBTP - peakMaxDBTP
       let loudnessOff =
         LoudnessPlan.encodedCorrectionDB(measuredLUFS: encoded.integratedLUFS, targetLUFS: target.integratedLUFS) != nil
       guard (loudnessOff || peakOverDB > 0) && correction < maxCorrections else { break }
-      ceilingDBTP = min(ceilingDBTP, peakMaxDBTP - shift.peakDB - 0.1)
+      ceilingDBTP = max(lowestCeilingDBTP, min(ceilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
       (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
+      try write(input, format: format, to: path, tags: tags)
+      measured = try LoudnessCheck.measureFile(path)
+    }
+    // Last resort: the true-peak ceiling is a hard limit, loudness has tolerance. Turn the whole
+    // file down by what is left over (a codec's output scales with its input).
+    for _ in 0..<2 where measured.loudness.truePeakDBTP > peakMaxDBTP {
+      LoudnessPlan.apply(gainDB: peakMaxDBTP - measured.loudness.truePeakDBTP - 0.05, to: &input)
       try write(input, format: format, to: path, tags: tags)
       measured = try LoudnessCheck.measureFile(path)
     }
