@@ -40,7 +40,7 @@ import Testing
       outputs.append(files)
     }
     #expect(outputs[0].keys.sorted() == outputs[1].keys.sorted())
-    #expect(outputs[0].count == 6)  // mp3, opus, vtt, chapters.json, dbp.json, record
+    #expect(outputs[0].count == 7)  // mp3, opus, vtt, chapters.json, labels.txt, dbp.json, record
     for (name, data) in outputs[0] { #expect(outputs[1][name] == data, "\(name) differs between runs") }
   }
 
