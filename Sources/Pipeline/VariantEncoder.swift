@@ -5,19 +5,6 @@ import Foundation
 import Manifest
 import Render
 
-/// Tags and chapter marks for one encoded file.
-struct FileTags: Sendable {
-  var title: String?
-  var artist: String?
-  var album: String?
-  var track: String?
-  /// Software and settings, for ID3 `TSSE`.
-  var encoder: String?
-  var chapters: [ChapterMark] = []
-  /// The table of contents' title (ID3 `CTOC`), usually the chapter title.
-  var tableOfContentsTitle: String?
-}
-
 /// Encodes a buffer into one staged file, normalised for the codec, measured on the file and
 /// corrected when the codec moved it.
 ///
@@ -174,50 +161,5 @@ final class VariantEncoder {
         : Loudness(
           integratedLUFS: loudness.integratedLUFS, truePeakDBTP: loudness.truePeakDBTP,
           targetLUFS: target?.integratedLUFS))
-  }
-
-  /// Writes `audio` to `path` (replacing it) with tags: ID3v2.4 for MP3, Vorbis comments for
-  /// FLAC/Opus/Vorbis, none for WAV.
-  private func write(_ audio: AudioBuffer, format: EncodedFormat, to path: String, tags: FileTags?) throws {
-    let writer = try SoundFileWriter(
-      path: path, format: format, sampleRate: audio.sampleRate, channelCount: audio.channelCount)
-    if let tags {
-      switch format {
-      case .mp3:
-        writer.id3Tag =
-          ID3Tag(
-            title: tags.title, artist: tags.artist, album: tags.album, track: tags.track,
-            encoderSettings: tags.encoder, chapters: tags.chapters,
-            tableOfContentsTitle: tags.tableOfContentsTitle
-          ).bytes
-      case .flac, .opus, .vorbis:
-        let comments = VorbisComments(
-          title: tags.title, artist: tags.artist, album: tags.album, trackNumber: tags.track,
-          chapters: tags.chapters)
-        writer.postProcess = { bytes in try comments.insert(into: &bytes, path: path) }
-      case .wav:
-        break
-      }
-    }
-    do {
-      var start = 0
-      while start < audio.frameCount {
-        let end = min(start + 65_536, audio.frameCount)
-        try writer.write(audio.frames(start..<end))
-        start = end
-      }
-      try writer.finish()
-    } catch {
-      writer.abandon()
-      throw error
-    }
-  }
-}
-
-/// The size of a file in bytes.
-enum FileSize {
-  static func of(_ path: String) throws -> Int {
-    let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    return (attributes[.size] as? NSNumber)?.intValue ?? 0
   }
 }
