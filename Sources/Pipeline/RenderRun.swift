@@ -30,6 +30,7 @@ public enum FullRender {
   /// Renders every variant; `progress` receives one line per step.
   @discardableResult
   public static func run(_ job: RenderJob, progress: (String) -> Void = { _ in }) throws -> [VariantRecord] {
+    precondition(job.timings.sampleRate == job.narration.sampleRate, "timings and narration differ in rate")
     let formats = try checkedFormats(job.plan)
     let beds = try job.plan.beds.compactMap { bed throws(RenderError) -> PreparedBed? in
       guard case .file(let id, let path) = bed else { return nil }

@@ -1,4 +1,7 @@
+import AudioIO
+import DSP
 import Foundation
+import Pipeline
 import TestSupport
 import Testing
 
@@ -42,5 +45,28 @@ import Testing
     let result = try PrepProcess.run(["render", "--ingest", folder.path("x.json"), "--output-dir", folder.url.path])
     #expect(result.status != 0)
     #expect(result.stderr.contains("--ingest and --align go together"))
+  }
+
+  /// Opus is written at 48 kHz whatever the narration's rate (here 44.1 kHz), and its chapters
+  /// stay where the verses are.
+  @Test func opusOf44kNarrationIs48k() throws {
+    let folder = try TemporaryFolder("render-44k")
+    defer { folder.remove() }
+    var job = try RenderPipelineTests.job(folder: folder.url.path, beds: [])
+    job.narration = Resampler.resample(job.narration, to: 44_100)
+    job.timings = job.timings.mapped { $0 * 2 }
+    job.timings.sampleRate = 44_100
+    job.plan.formats = ["opus"]
+    let record = try #require(try FullRender.run(job).first)
+    let opus = try #require(record.variant.files.first)
+    #expect(record.variant.sampleRate == 44_100)
+    #expect(opus.sampleRate == 48_000 && opus.frameCount == record.variant.frameCount * 48_000 / 44_100)
+    let decoded = try AudioDecoder.readAll(folder.path(opus.file))
+    #expect(decoded.sampleRate == 48_000 && decoded.frameCount == opus.frameCount)
+    if PrepProcess.has("ffprobe") {
+      let probe = try ProbeResult.probe(folder.path(opus.file))
+      #expect(probe.chapters.count == 2)
+      #expect(abs((probe.chapters.first?.startSeconds ?? 0) * 1000 - Double(record.variant.timings[0].startMilliseconds)) <= 1)
+    }
   }
 }
