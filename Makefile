@@ -103,7 +103,6 @@ record: test-deps
 bench: bench-deps build
 	bash bench/ingest/bench.sh
 	bash bench/align/bench.sh
-	bash bench/align/speed.sh build/corpus 60
 
 clean:
 	rm -rf build .build
