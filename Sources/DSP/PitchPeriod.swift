@@ -54,11 +54,15 @@ public struct PitchPeriod: Sendable {
       let low = max(1, minPeriodFrames / factor)
       let high = (maxPeriodFrames + factor - 1) / factor
       let coarse = PitchPeriod.bestLag(decimated, lags: low...high, window: high)
+      // The dip lies within about half a decimated step of the coarse lag's centre.
+      let centre = coarse.lag * factor + Int((coarse.offset * Float(factor)).rounded())
+      let reach = factor / 2 + 1
       lag = PitchPeriod.bestLag(
-        full, lags: max(minPeriodFrames, coarse * factor - factor)...min(maxPeriodFrames, coarse * factor + factor),
-        window: coarse * factor)
+        full, lags: max(minPeriodFrames, centre - reach)...max(minPeriodFrames, min(maxPeriodFrames, centre + reach)),
+        window: min(coarse.lag * factor, PitchPeriod.fineWindow)
+      ).lag
     } else {
-      lag = PitchPeriod.bestLag(full, lags: minPeriodFrames...maxPeriodFrames, window: maxPeriodFrames)
+      lag = PitchPeriod.bestLag(full, lags: minPeriodFrames...maxPeriodFrames, window: maxPeriodFrames).lag
     }
     var difference: Float = 0
     var magnitude: Float = 0
@@ -72,23 +76,62 @@ public struct PitchPeriod: Sendable {
     return Estimate(periodFrames: lag, aperiodicity: aperiodicity, level: magnitude / Float(2 * lag))
   }
 
-  /// The lag in `lags` with the smallest D(τ), shorter lags preferred (see the type's comment).
-  static func bestLag(_ x: UnsafePointer<Float>, lags: ClosedRange<Int>, window: Int) -> Int {
+  /// Σ_{i<count} |a[i] − b[i]|, eight lanes at a time (the hot loop of the search).
+  @inline(__always)
+  static func absoluteDifference(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int) -> Float {
+    let rawA = UnsafeRawPointer(a)
+    let rawB = UnsafeRawPointer(b)
+    // |d| by clearing the sign bit: one AND per lane.
+    let magnitudeMask = SIMD8<UInt32>(repeating: 0x7FFF_FFFF)
+    var lanes = SIMD8<Float>()
+    var i = 0
+    while i &+ 8 <= count {
+      let u = rawA.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self)
+      let v = rawB.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self)
+      let bits = unsafeBitCast(u - v, to: SIMD8<UInt32>.self) & magnitudeMask
+      lanes += unsafeBitCast(bits, to: SIMD8<Float>.self)
+      i &+= 8
+    }
+    var sum = lanes.sum()
+    while i < count {
+      sum += abs(a[i] - b[i])
+      i &+= 1
+    }
+    return sum
+  }
+
+  /// Longest window of the full-rate pass (frames): enough to place the dip to a frame.
+  static let fineWindow = 512
+
+  /// The lag in `lags` with the smallest D(τ), shorter lags preferred (see the type's comment),
+  /// and where between its neighbours the dip lies (parabola through three D values, ±½).
+  static func bestLag(_ x: UnsafePointer<Float>, lags: ClosedRange<Int>, window: Int) -> (lag: Int, offset: Float) {
     var best = lags.lowerBound
     var bestDifference = Float.infinity
+    var before = Float.infinity
+    var after = Float.infinity
+    var previous = Float.infinity
+    var bestIsPrevious = false
     for lag in lags {
-      var sum: Float = 0
-      for i in 0..<window { sum = Relaxed.sum(sum, abs(x[i] - x[i + lag])) }
-      let difference = sum
-      if difference < bestDifference * (1 - longerLagMargin) || bestDifference == .infinity {
+      let difference = PitchPeriod.absoluteDifference(x, x + lag, count: window)
+      if bestIsPrevious { after = difference }
+      bestIsPrevious = false
+      if difference < bestDifference * (1 - longerLagMargin) || bestDifference == .infinity
+        || (difference < bestDifference && lag < best + best / 2)
+      {
+        // A clearly better lag, or a nearby one (not a multiple) that fits better: the same
+        // period, measured better.
         best = lag
         bestDifference = difference
-      } else if difference < bestDifference && lag < best + best / 2 {
-        // A nearby lag (not a multiple) that fits better is the same period, measured better.
-        best = lag
-        bestDifference = difference
+        before = previous
+        after = .infinity
+        bestIsPrevious = true
       }
+      previous = difference
     }
-    return best
+    guard before.isFinite && after.isFinite else { return (best, 0) }
+    let curvature = before - 2 * bestDifference + after
+    guard curvature > 0 else { return (best, 0) }
+    return (best, min(max(0.5 * (before - after) / curvature, -0.5), 0.5))
   }
 }

@@ -99,33 +99,46 @@ struct StretchEngine: Sendable {
   }
 
   /// Appends the decimated means and the mean squares per `levelBlock` of new mono frames.
+  /// Sums run strictly in frame order, so a block split across two chunks sums the same.
   private mutating func summarize(_ samples: UnsafeBufferPointer<Float>) {
-    let factor = frames.pitch.decimation
-    let scale = 1 / Float(factor)
-    let block = frames.levelBlock
-    let blockScale = 1 / Float(block)
     var decimatedNew: [Float] = []
-    decimatedNew.reserveCapacity(samples.count / factor + 1)
     var levelsNew: [Float] = []
+    let factor = frames.pitch.decimation
+    let block = frames.levelBlock
+    decimatedNew.reserveCapacity(samples.count / factor + 1)
     levelsNew.reserveCapacity(samples.count / block + 1)
-    for value in samples {
-      partialSum += value
-      partialCount += 1
-      if partialCount == factor {
-        decimatedNew.append(partialSum * scale)
-        partialSum = 0
-        partialCount = 0
-      }
-      squareSum = Relaxed.multiplyAdd(value, value, squareSum)
-      squareCount += 1
-      if squareCount == block {
-        levelsNew.append(squareSum * blockScale)
-        squareSum = 0
-        squareCount = 0
-      }
-    }
+    StretchEngine.blockSums(
+      samples, size: factor, sum: &partialSum, count: &partialCount, scale: 1 / Float(factor),
+      into: &decimatedNew) { $0 }
+    StretchEngine.blockSums(
+      samples, size: block, sum: &squareSum, count: &squareCount, scale: 1 / Float(block),
+      into: &levelsNew) { $0 * $0 }
     decimatedNew.withUnsafeBufferPointer { decimated.append($0) }
     levelsNew.withUnsafeBufferPointer { levels.append($0) }
+  }
+
+  /// Sums `term(x)` over consecutive blocks of `size` frames, carrying a partial block over.
+  @inline(__always)
+  private static func blockSums(
+    _ samples: UnsafeBufferPointer<Float>, size: Int, sum: inout Float, count: inout Int, scale: Float,
+    into out: inout [Float], term: (Float) -> Float
+  ) {
+    var i = 0
+    let n = samples.count
+    while i < n {
+      let take = min(size - count, n - i)
+      var partial = sum
+      for j in i..<(i + take) { partial += term(samples[j]) }
+      i += take
+      count += take
+      if count == size {
+        out.append(partial * scale)
+        sum = 0
+        count = 0
+      } else {
+        sum = partial
+      }
+    }
   }
 
   /// Moves all staged output but the last `keeping` frames to `output`; frees old input.
