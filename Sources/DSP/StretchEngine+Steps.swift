@@ -44,6 +44,7 @@ extension StretchEngine {
   var excess: Double { Double(outputCount) - Double(position) / speed }
 
   private mutating func decide() {
+    trackLoudness()
     let estimate = withAnalysis { full, coarse in frames.pitch.estimate(full: full, decimated: coarse) }
     let silent = estimate.level < tuning.silenceLevel
     let voiced = estimate.aperiodicity < tuning.voicedAperiodicity && !silent
@@ -62,7 +63,8 @@ extension StretchEngine {
     // The fade that lands exactly on schedule without a copy, L₀ = (m·P − e·speed)/(speed − 1);
     // a longer one is cut to `fadePeriods`·P and the rest copied (PICOLA below 2×), a much
     // shorter one means the stretch is behind, and one more period is skipped.
-    let longest = tuning.fadePeriods * Double(period)
+    // Below 2× at most half of each cycle is blended (1–`fadePeriods` periods), the rest copied.
+    let longest = Double(period) * min(tuning.fadePeriods, max(1, 1 / (2 * (speed - 1))))
     let nominal = min(longest, Double(period) / (speed - 1))
     var units = tuning.unitPeriods
     var exact = (Double(units * period) - e * speed) / (speed - 1)
@@ -73,6 +75,7 @@ extension StretchEngine {
     let fade = max(1, Int(min(max(exact, nominal / 2), longest).rounded()))
     let end = position + units * period + fade
     if let onset = onset(from: position, to: end) { return spliceBefore(onset, fade: fade) }
+    if alignsToPulse(estimate, excess: e) { return }
     record(estimate, voiced: voiced, skip: units * period, fade: fade)
     remove(skip: units * period, fade: fade)
     pendingCopy = max(0, Int((exact - Double(fade)).rounded()))
@@ -81,9 +84,9 @@ extension StretchEngine {
   private mutating func slowDown(_ estimate: PitchPeriod.Estimate, voiced: Bool) {
     let e = excess
     var period = voiced ? tuning.unitPeriods * estimate.periodFrames : frames.unvoicedInsert
-    // Repeating P with an L-frame blend gives P + L output for L input; without a copy after it,
-    // L₀ = (e + P)·speed/(1 − speed). L is kept within [P, fadePeriods·P], the rest copied.
-    var fade = Int(min(max((e + Double(period)) * speed / (1 - speed), Double(period)), tuning.fadePeriods * Double(period)).rounded())
+    // One period is repeated, blended over one period (longer blends measured worse when
+    // slowing down); the copy after it keeps the schedule.
+    var fade = period
     if let onset = onset(from: position, to: position + period + fade, includingStart: true) {
       // A sound starts in the stretch to be repeated. Repeat a shorter unit of the silence before
       // it, or, if it has already begun, copy its attack: a repeated attack would start twice.
@@ -98,6 +101,31 @@ extension StretchEngine {
     record(estimate, voiced: voiced, skip: -period, fade: fade)
     repeatPeriod(period, fade: fade)
     pendingCopy = max(0, Int((excess / (1 / speed - 1)).rounded()))
+  }
+
+  /// In voiced sound below 2×, moves the splice so that the period's strongest peak (the glottal
+  /// pulse) sits `pulseLead` of a period into the cross-fade, where the fading-out stream still
+  /// has nearly all the weight: the pulse is then played from one source, not blended from two.
+  private mutating func alignsToPulse(_ estimate: PitchPeriod.Estimate, excess e: Double) -> Bool {
+    guard tuning.pulseLead >= 0, speed < 2, estimate.aperiodicity < tuning.pulseAperiodicity,
+      estimate.level >= tuning.silenceLevel, abs(e) < Double(frames.maxDebt)
+    else { return false }
+    let period = estimate.periodFrames
+    let queue = channelCount == 1 ? input : mono
+    let start = queue.offset(of: position)
+    let peak = queue.samples.withUnsafeBufferPointer { x -> Int in
+      var best = 0
+      var bestValue: Float = -1
+      for k in 0..<period where abs(x[start + k]) > bestValue {
+        bestValue = abs(x[start + k])
+        best = k
+      }
+      return best
+    }
+    let lead = Int(Double(period) * tuning.pulseLead)
+    guard peak > lead + period / 16 else { return false }
+    pendingCopy = peak - lead
+    return true
   }
 
   /// A sound starts inside the planned splice: splice the silence before it so that the splice
@@ -121,7 +149,8 @@ extension StretchEngine {
   /// `spliceBefore` arranges.
   ///
   /// Levels are mean squares over blocks of `onsetBlock` frames (2 ms) of the full-band mono
-  /// signal; the block before `start` (already played) is the first reference.
+  /// signal; the block before `start` (already played) is the first reference. Silence is
+  /// `quietLevel`: `quietBelowPeakDB` under the recent speech peak (breath and room tone count).
   func onset(from start: Int, to end: Int, includingStart: Bool = false) -> Int? {
     let size = frames.levelBlock
     let step = 2
@@ -129,7 +158,7 @@ extension StretchEngine {
     let first = max(0, start / size - step)
     let stop = min((position + frames.lookahead) / size - step, end / size)
     let offset = levels.offset(of: 0)
-    let silent = tuning.silenceLevel * tuning.silenceLevel * Float(step)
+    let silent = quietLevel * Float(step)
     let ratio = frames.onsetRise
     return levels.samples.withUnsafeBufferPointer { level -> Int? in
       var lowest = Float.infinity
@@ -146,6 +175,25 @@ extension StretchEngine {
       }
       return nil
     }
+  }
+
+  /// The level (mean square) under which sound counts as silence for onsets.
+  var quietLevel: Float {
+    max(loudness * frames.quietRatio, tuning.silenceLevel * tuning.silenceLevel)
+  }
+
+  /// Folds the level blocks before `position` into the decaying speech peak, in order, once.
+  mutating func trackLoudness() {
+    let end = position / frames.levelBlock
+    guard loudnessBlock < end else { return }
+    let decay = frames.loudnessDecay
+    var peak = loudness
+    let offset = levels.offset(of: 0)
+    levels.samples.withUnsafeBufferPointer { level in
+      for block in loudnessBlock..<end { peak = max(level[offset + block], peak * decay) }
+    }
+    loudness = peak
+    loudnessBlock = end
   }
 
   private mutating func record(_ estimate: PitchPeriod.Estimate, voiced: Bool, skip: Int, fade: Int) {

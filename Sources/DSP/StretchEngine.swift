@@ -19,6 +19,9 @@ struct StretchEngine: Sendable {
   var decimated: FrameQueue
   /// Mean square of the mono signal per `levelBlock` frames (1 ms), for finding onsets.
   var levels: FrameQueue
+  /// Decaying peak of `levels` up to `loudnessBlock` (the recent speech level).
+  var loudness: Float = 0.01
+  var loudnessBlock = 0
   private var partialSum: Float = 0
   private var partialCount = 0
   private var squareSum: Float = 0
@@ -148,6 +151,7 @@ struct StretchEngine: Sendable {
       output.append(contentsOf: staged[0..<ready])
       staged.removeFirst(ready)
     }
+    trackLoudness()
     let keepFrom = max(0, position - frames.history)
     input.discard(before: keepFrom)
     mono.discard(before: keepFrom)

@@ -25,10 +25,19 @@ public struct StretchTuning: Sendable, Equatable {
 
   /// Longest cross-fade, in periods: 1 is PICOLA (one period blended, then copies); longer
   /// fades blend more and copy less.
-  public var fadePeriods = 1.0
+  public var fadePeriods = 2.0
 
   /// Periods removed (or repeated) per splice, at least.
   public var unitPeriods = 1
+
+  /// Where the glottal pulse is put inside a voiced cross-fade (fraction of a period); < 0: off.
+  public var pulseLead = 0.15
+  public var pulseAperiodicity: Float = 0.5
+
+  /// Sound this far under the recent speech peak counts as silence before an onset (dB), and
+  /// how fast that peak forgets (dB per second).
+  public var quietBelowPeakDB: Float = 45
+  public var peakDecayDBPerSecond: Float = 6
 
   /// Keep a list of every decision (`Stretcher.steps`); for diagnostics and tests.
   public var recordsSteps = false
@@ -51,6 +60,9 @@ struct StretchFrames: Sendable {
   let onsetBlock: Int
   /// Frames per level value (1 ms); onsets are looked for in pairs of them.
   let levelBlock: Int
+  /// Energy ratios of `quietBelowPeakDB` and of the peak's decay per level block.
+  let quietRatio: Float
+  let loudnessDecay: Float
   let attackFrames: Int
   /// Shortest cross-fade worth making (1 ms).
   let minimumFade: Int
@@ -71,6 +83,8 @@ struct StretchFrames: Sendable {
     history = longest + pitch.decimation
     maxDebt = Int((tuning.maxDebtMilliseconds * Double(sampleRate) / 1_000).rounded())
     levelBlock = max(1, sampleRate / 1_000)
+    quietRatio = Float.exp10(-tuning.quietBelowPeakDB / 10)
+    loudnessDecay = Float.exp10(-tuning.peakDecayDBPerSecond * Float(levelBlock) / Float(sampleRate) / 10)
     onsetBlock = 2 * levelBlock
     attackFrames = sampleRate / 50
     minimumFade = max(1, sampleRate / 1_000)

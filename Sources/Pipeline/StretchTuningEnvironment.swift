@@ -22,6 +22,10 @@ public enum StretchTuningEnvironment {
       case "maxDebtMilliseconds": tuning.maxDebtMilliseconds = value
       case "fadePeriods": tuning.fadePeriods = value
       case "unitPeriods": tuning.unitPeriods = Int(value)
+      case "pulseLead": tuning.pulseLead = value
+      case "pulseAperiodicity": tuning.pulseAperiodicity = Float(value)
+      case "quietBelowPeakDB": tuning.quietBelowPeakDB = Float(value)
+      case "peakDecayDBPerSecond": tuning.peakDecayDBPerSecond = Float(value)
       default: break
       }
     }
