@@ -56,11 +56,14 @@ public struct PitchPeriod: Sendable {
       let coarse = PitchPeriod.bestLag(decimated, lags: low...high, window: high)
       // The dip lies within about half a decimated step of the coarse lag's centre.
       let centre = coarse.lag * factor + Int((coarse.offset * Float(factor)).rounded())
-      let reach = factor / 2 + 1
-      lag = PitchPeriod.bestLag(
-        full, lags: max(minPeriodFrames, centre - reach)...max(minPeriodFrames, min(maxPeriodFrames, centre + reach)),
-        window: min(coarse.lag * factor, PitchPeriod.fineWindow)
-      ).lag
+      var best = refine(full, around: centre)
+      // On the coarse grid twice the period can fit better than the period (the period is not
+      // a whole number of decimated steps): at full rate the period wins back its preference.
+      if centre / 2 >= minPeriodFrames {
+        let half = refine(full, around: centre / 2)
+        if half.perFrame <= best.perFrame * (1 + PitchPeriod.longerLagMargin) { best = half }
+      }
+      lag = best.lag
     } else {
       lag = PitchPeriod.bestLag(full, lags: minPeriodFrames...maxPeriodFrames, window: maxPeriodFrames).lag
     }
@@ -74,6 +77,16 @@ public struct PitchPeriod: Sendable {
     }
     let aperiodicity = magnitude > 0 ? difference / magnitude : 1
     return Estimate(periodFrames: lag, aperiodicity: aperiodicity, level: magnitude / Float(2 * lag))
+  }
+
+  /// The full-rate lag within half a decimated step of `centre`, and its D per frame.
+  func refine(_ full: UnsafePointer<Float>, around centre: Int) -> (lag: Int, perFrame: Float) {
+    let reach = decimation / 2 + 1
+    let low = max(minPeriodFrames, centre - reach)
+    let high = max(low, min(maxPeriodFrames, centre + reach))
+    let window = min(max(centre, 1), PitchPeriod.fineWindow)
+    let found = PitchPeriod.bestLag(full, lags: low...high, window: window)
+    return (found.lag, found.difference / Float(window))
   }
 
   /// Σ_{i<count} |a[i] − b[i]|, eight lanes at a time (the hot loop of the search).
@@ -105,7 +118,9 @@ public struct PitchPeriod: Sendable {
 
   /// The lag in `lags` with the smallest D(τ), shorter lags preferred (see the type's comment),
   /// and where between its neighbours the dip lies (parabola through three D values, ±½).
-  static func bestLag(_ x: UnsafePointer<Float>, lags: ClosedRange<Int>, window: Int) -> (lag: Int, offset: Float) {
+  static func bestLag(_ x: UnsafePointer<Float>, lags: ClosedRange<Int>, window: Int) -> (
+    lag: Int, offset: Float, difference: Float
+  ) {
     var best = lags.lowerBound
     var bestDifference = Float.infinity
     var before = Float.infinity
@@ -129,9 +144,9 @@ public struct PitchPeriod: Sendable {
       }
       previous = difference
     }
-    guard before.isFinite && after.isFinite else { return (best, 0) }
+    guard before.isFinite && after.isFinite else { return (best, 0, bestDifference) }
     let curvature = before - 2 * bestDifference + after
-    guard curvature > 0 else { return (best, 0) }
-    return (best, min(max(0.5 * (before - after) / curvature, -0.5), 0.5))
+    guard curvature > 0 else { return (best, 0, bestDifference) }
+    return (best, min(max(0.5 * (before - after) / curvature, -0.5), 0.5), bestDifference)
   }
 }

@@ -74,7 +74,9 @@ extension StretchEngine {
     }
     let fade = max(1, Int(min(max(exact, nominal / 2), longest).rounded()))
     let end = position + units * period + fade
-    if let onset = onset(from: position, to: end) { return spliceBefore(onset, fade: fade) }
+    if let onset = onset(from: position, to: end), onset > position {
+      return spliceBefore(onset, fade: fade)
+    }
     if alignsToPulse(estimate, excess: e) { return }
     record(estimate, voiced: voiced, skip: units * period, fade: fade)
     remove(skip: units * period, fade: fade)
@@ -87,7 +89,7 @@ extension StretchEngine {
     // One period is repeated, blended over one period (longer blends measured worse when
     // slowing down); the copy after it keeps the schedule.
     var fade = period
-    if let onset = onset(from: position, to: position + period + fade, includingStart: true) {
+    if let onset = onset(from: position, to: position + period + fade) {
       // A sound starts in the stretch to be repeated. Repeat a shorter unit of the silence before
       // it, or, if it has already begun, copy its attack: a repeated attack would start twice.
       let span = onset - position
@@ -135,7 +137,8 @@ extension StretchEngine {
     let span = onset - position
     let fade = min(planned, span / 3)
     guard fade >= frames.minimumFade else {
-      pendingCopy = max(1, span)
+      // Too close for a splice: copy up to the sound, which then starts the next splice.
+      pendingCopy = span
       return
     }
     record(PitchPeriod.Estimate(periodFrames: 0, aperiodicity: 1, level: 0), voiced: false, skip: span - fade, fade: fade)
@@ -143,37 +146,44 @@ extension StretchEngine {
     if speed < 2 { pendingCopy = max(0, Int((-excess / (1 - 1 / speed)).rounded())) }
   }
 
-  /// The first sound that rises out of silence within (start + a block, end): where its level
-  /// first exceeds silence by `onsetRiseDB`, less a block of margin. A sound right at `start` is
-  /// reported only `includingStart`; otherwise it begins the splice at full weight, which is what
-  /// `spliceBefore` arranges.
+  /// The first sound that rises out of silence within [start, end): the first frame louder
+  /// than twice the quiet amplitude in the first pair of 1 ms level blocks that rises
+  /// `onsetRiseDB` over everything before it (the block pair before `start`, already played,
+  /// included), provided something before it was quiet. The frame may lie before `start`.
   ///
-  /// Levels are mean squares over blocks of `onsetBlock` frames (2 ms) of the full-band mono
-  /// signal; the block before `start` (already played) is the first reference. Silence is
-  /// `quietLevel`: `quietBelowPeakDB` under the recent speech peak (breath and room tone count).
-  func onset(from start: Int, to end: Int, includingStart: Bool = false) -> Int? {
+  /// Silence is `quietLevel`: `quietBelowPeakDB` under the recent speech peak (breath and room
+  /// tone count as silence).
+  func onset(from start: Int, to end: Int) -> Int? {
     let size = frames.levelBlock
     let step = 2
     // Read only what every chunking guarantees: history before `position`, lookahead after.
     let first = max(0, start / size - step)
     let stop = min((position + frames.lookahead) / size - step, end / size)
     let offset = levels.offset(of: 0)
-    let silent = quietLevel * Float(step)
+    let quiet = quietLevel
+    let silent = quiet * Float(step)
     let ratio = frames.onsetRise
-    return levels.samples.withUnsafeBufferPointer { level -> Int? in
+    let found = levels.samples.withUnsafeBufferPointer { level -> Int? in
       var lowest = Float.infinity
       var block = first
       while block < stop {
         let energy = level[offset + block] + level[offset + block + 1]
-        if lowest < silent && energy > silent && energy > lowest * ratio {
-          let onset = (block - step) * size
-          if includingStart { return max(onset, start) }
-          return onset > start + frames.onsetBlock ? onset : nil
-        }
+        if lowest < silent && energy > silent && energy > lowest * ratio { return block }
         lowest = min(lowest, energy)
         block += step
       }
       return nil
+    }
+    guard let block = found else { return nil }
+    // To the frame: the first sample over twice the quiet amplitude, from a block earlier.
+    let threshold = 2 * quiet.squareRoot()
+    let queue = channelCount == 1 ? input : mono
+    let from = max(max(0, position - frames.history), (block - 1) * size)
+    let to = (block + step) * size
+    let base = queue.offset(of: 0)
+    return queue.samples.withUnsafeBufferPointer { x in
+      for frame in from..<to where abs(x[base + frame]) > threshold { return frame }
+      return block * size
     }
   }
 
