@@ -172,16 +172,3 @@ struct StretchEngine: Sendable {
     }
   }
 }
-
-/// One decision of the stretcher, for diagnostics.
-public struct StretchStep: Sendable, Equatable {
-  public var inputFrame: Int
-  public var outputFrame: Int
-  public var periodFrames: Int
-  public var aperiodicity: Float
-  public var level: Float
-  public var voiced: Bool
-  /// Input frames skipped (negative: repeated) and cross-fade length of the splice.
-  public var skipFrames: Int
-  public var fadeFrames: Int
-}

@@ -81,14 +81,6 @@ public enum Stretch {
       throw error
     }
     let map = stretcher.timeMap
-    if let tracePath = ProcessInfo.processInfo.environment["PREP_STRETCH_TRACE"] {
-      // TEMPORARY diagnostics.
-      var text = "in\tout\tperiod\taper\tlevel\tvoiced\tskip\tfade\n"
-      for s in stretcher.steps {
-        text += "\(s.inputFrame)\t\(s.outputFrame)\t\(s.periodFrames)\t\(s.aperiodicity)\t\(s.level)\t\(s.voiced ? 1 : 0)\t\(s.skipFrames)\t\(s.fadeFrames)\n"
-      }
-      try AtomicOutput.write(text, to: tracePath)
-    }
     let mapped = labels.map { $0.mapped(through: map, sampleRate: source.sampleRate) }
     if let path = options.labelsOutputPath { try Label.write(mapped, to: path) }
     if let path = options.timeMapPath { try writeTimeMap(map, to: path) }

@@ -63,7 +63,7 @@ extension Prep {
         .init(
           audioPath: audio, outputPath: output, speed: rate, maxPauseMilliseconds: maxPauseMs,
           pauseThresholdDBFS: pauseThresholdDbfs, labelsPath: labels, labelsOutputPath: labelsOut,
-          timeMapPath: timeMap, tuning: StretchTuningEnvironment.tuning()))
+          timeMapPath: timeMap))
       global.say(
         "\(audio): \(result.inputFrames) frames at \(rate)× → \(result.outputFrames) frames → \(output)")
     }
