@@ -96,14 +96,22 @@ extension StretchEngine {
     pendingCopy = max(0, Int((excess / (1 / speed - 1)).rounded()))
   }
 
-  /// A sound starts inside the planned splice: splice the silence before it so that the splice
-  /// ends where the sound starts (or copy up to it, if too close). The sound then begins the
-  /// next splice at full weight, exactly at a time-map anchor.
+  /// A sound starts inside the planned splice: the splice is moved to end where the sound
+  /// starts, so that it begins the next splice at full weight, exactly at a time-map anchor.
+  /// The splice consumes X = e + span·(1 − 1/speed) + L input frames (span = frames up to the
+  /// sound), which keeps the schedule when the sound starts; the rest of the span is copied
+  /// first. A span too short for a splice is copied.
   private mutating func spliceBefore(_ onset: Int, fade planned: Int) {
     let span = onset - position
     let fade = min(planned, span / 3)
-    guard fade >= frames.minimumFade else {
+    let consumed = min(span, Int((excess + Double(span) * (1 - 1 / speed) + Double(fade)).rounded()))
+    guard fade >= frames.minimumFade, consumed > fade else {
       pendingCopy = span
+      return
+    }
+    if consumed < span {
+      // Copy up to the splice's start; the next decision finds the sound again and splices.
+      pendingCopy = span - consumed
       return
     }
     record(PitchPeriod.Estimate(periodFrames: 0, aperiodicity: 1, level: 0), skip: span - fade, fade: fade)
