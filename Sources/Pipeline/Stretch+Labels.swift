@@ -61,6 +61,7 @@ extension Stretch {
 public enum StretchError: Error, CustomStringConvertible, Equatable {
   case missingLabels(path: String)
   case badLabel(path: String, line: Int)
+  case recordMismatch(path: String, audioPath: String)
 
   public var description: String {
     switch self {
@@ -69,6 +70,9 @@ public enum StretchError: Error, CustomStringConvertible, Equatable {
     case .badLabel(let path, let line):
       "\(path):\(line): not an Audacity label line `start<TAB>end<TAB>text` with start ≤ end in seconds. "
         + "Fix the line or export the labels from Audacity again."
+    case .recordMismatch(let path, let audioPath):
+      "\(path): this ingest record describes other audio than \(audioPath) (sample rate or length differ). "
+        + "Run `prep ingest` on \(audioPath) again."
     }
   }
 }

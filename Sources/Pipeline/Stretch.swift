@@ -2,6 +2,7 @@ import AudioIO
 import DSP
 import Files
 import Foundation
+import Manifest
 
 /// `prep render --loudness off` without beds: time-stretch one recording, map its labels.
 public enum Stretch {
@@ -14,8 +15,11 @@ public enum Stretch {
     public var speed: Double
     /// Pauses longer than this are shortened to it before stretching.
     public var maxPauseMilliseconds: Int?
-    /// A hop quieter than this is pause; nil: derived from the recording (as align does).
+    /// A hop quieter than this is pause; nil: the speech threshold of the recording's envelope
+    /// (as align uses), read from `ingestRecordPath` if given, else measured in a first pass.
     public var pauseThresholdDBFS: Double?
+    /// The recording's ingest record (`prep ingest`), in the Makefile flow.
+    public var ingestRecordPath: String?
     /// Audacity labels in the input's time, mapped into `labelsOutputPath`.
     public var labelsPath: String?
     public var labelsOutputPath: String?
@@ -25,7 +29,8 @@ public enum Stretch {
 
     public init(
       audioPath: String, outputPath: String, speed: Double, maxPauseMilliseconds: Int? = nil,
-      pauseThresholdDBFS: Double? = nil, labelsPath: String? = nil, labelsOutputPath: String? = nil,
+      pauseThresholdDBFS: Double? = nil, ingestRecordPath: String? = nil, labelsPath: String? = nil,
+      labelsOutputPath: String? = nil,
       timeMapPath: String? = nil, tuning: StretchTuning = StretchTuning()
     ) {
       self.audioPath = audioPath
@@ -33,6 +38,7 @@ public enum Stretch {
       self.speed = speed
       self.maxPauseMilliseconds = maxPauseMilliseconds
       self.pauseThresholdDBFS = pauseThresholdDBFS
+      self.ingestRecordPath = ingestRecordPath
       self.labelsPath = labelsPath
       self.labelsOutputPath = labelsOutputPath
       self.timeMapPath = timeMapPath
@@ -52,8 +58,10 @@ public enum Stretch {
   /// Decodes, stretches in chunks, writes the narration and the mapped labels.
   public static func run(_ options: Options) throws -> Result {
     var source = try AudioDecoder.open(options.audioPath)
+    try RecordingCheck.format(of: source)
+    let record = try options.ingestRecordPath.map { try ingestRecord($0, for: source) }
     let labels = try options.labelsPath.map { try Label.read(path: $0, sampleRate: source.sampleRate) } ?? []
-    let threshold = try options.maxPauseMilliseconds == nil ? nil : pauseThreshold(options)
+    let threshold = try options.maxPauseMilliseconds == nil ? nil : pauseThreshold(options, record: record)
     let format = outputFormat(path: options.outputPath, inputFormat: source.formatName)
     let writer = try SoundFileWriter(
       path: options.outputPath, format: format, sampleRate: source.sampleRate, channelCount: source.channelCount)
@@ -104,8 +112,11 @@ public enum Stretch {
   }
 
   /// The pause threshold: given, or the speech threshold of the recording's envelope.
-  static func pauseThreshold(_ options: Options) throws -> Double {
+  static func pauseThreshold(_ options: Options, record: IngestRecord?) throws -> Double {
     if let given = options.pauseThresholdDBFS { return given }
+    if let record, let envelope = record.envelope.envelope(sampleRate: record.audio.sampleRate) {
+      return Double(EnvelopeStats.speechThresholdDBFS(envelope))
+    }
     var source = try AudioDecoder.open(options.audioPath)
     var envelope = Envelope(sampleRate: source.sampleRate)
     while true {
@@ -115,6 +126,15 @@ public enum Stretch {
     }
     envelope.finish()
     return Double(EnvelopeStats.speechThresholdDBFS(envelope))
+  }
+
+  /// The ingest record of `source`; it must describe the same audio (rate and length).
+  static func ingestRecord(_ path: String, for source: any DecodedSource) throws -> IngestRecord {
+    let record = try JSONOutput.read(IngestRecord.self, from: path)
+    if record.audio.sampleRate != source.sampleRate || record.audio.frameCount != (source.frameCount ?? record.audio.frameCount) {
+      throw StretchError.recordMismatch(path: path, audioPath: source.path)
+    }
+    return record
   }
 
   static func writeTimeMap(_ map: TimeMap, to path: String) throws {

@@ -10,6 +10,8 @@ extension Prep {
         The stretch keeps pitch and makes the variant exactly round(frames / rate) frames long. \
         Verse labels given with --labels are carried into the variant through the stretcher's own \
         time map (where every input frame landed), never by dividing times by the rate.
+        In the Makefile flow give the ingest record and the aligned labels: \
+        `prep render AUDIO --record INGEST.json --labels VERSES.txt --labels-out VARIANT.txt --rate R -o VARIANT.wav`.
         For now only `--loudness off` is implemented: the narration is written as stretched, \
         without music beds or loudness normalisation (the full render adds those).
         """)
@@ -23,7 +25,7 @@ extension Prep {
     @Option(name: [.short, .long], help: "The variant's audio file; its extension picks the format (wav, flac, mp3, opus, ogg).")
     var output: String
 
-    @Option(help: "Loudness target: `off` writes the stretched narration at its own level (the only value for now).")
+    @Option(help: "Loudness: `off` keeps the narration's own level (the only value for now; a LUFS target comes with the full render).")
     var loudness: String = "off"
 
     @Option(help: "Shorten pauses longer than this many milliseconds to it before stretching.")
@@ -31,6 +33,9 @@ extension Prep {
 
     @Option(help: "A hop quieter than this (dBFS) counts as pause; default: the recording's speech threshold.")
     var pauseThresholdDbfs: Double?
+
+    @Option(help: "The recording's ingest record (`prep ingest`): its envelope gives the pause threshold.")
+    var record: String?
 
     @Option(help: "Audacity labels (e.g. from `prep align`) in the recording's time.")
     var labels: String?
@@ -62,7 +67,7 @@ extension Prep {
       let result = try Stretch.run(
         .init(
           audioPath: audio, outputPath: output, speed: rate, maxPauseMilliseconds: maxPauseMs,
-          pauseThresholdDBFS: pauseThresholdDbfs, labelsPath: labels, labelsOutputPath: labelsOut,
+          pauseThresholdDBFS: pauseThresholdDbfs, ingestRecordPath: record, labelsPath: labels, labelsOutputPath: labelsOut,
           timeMapPath: timeMap))
       global.say(
         "\(audio): \(result.inputFrames) frames at \(rate)× → \(result.outputFrames) frames → \(output)")
