@@ -56,11 +56,11 @@ public struct PitchPeriod: Sendable {
       let coarse = PitchPeriod.bestLag(decimated, lags: low...high, window: high)
       // The dip lies within about half a decimated step of the coarse lag's centre.
       let centre = coarse.lag * factor + Int((coarse.offset * Float(factor)).rounded())
-      var best = refine(full, around: centre)
+      var best = refine(full, around: centre, reach: factor / 2 + 1)
       // On the coarse grid twice the period can fit better than the period (the period is not
       // a whole number of decimated steps): at full rate the period wins back its preference.
       if centre / 2 >= minPeriodFrames {
-        let half = refine(full, around: centre / 2)
+        let half = refine(full, around: centre / 2, reach: factor / 4 + 1)
         if half.perFrame <= best.perFrame * (1 + PitchPeriod.longerLagMargin) { best = half }
       }
       lag = best.lag
@@ -79,9 +79,8 @@ public struct PitchPeriod: Sendable {
     return Estimate(periodFrames: lag, aperiodicity: aperiodicity, level: magnitude / Float(2 * lag))
   }
 
-  /// The full-rate lag within half a decimated step of `centre`, and its D per frame.
-  func refine(_ full: UnsafePointer<Float>, around centre: Int) -> (lag: Int, perFrame: Float) {
-    let reach = decimation / 2 + 1
+  /// The full-rate lag within `reach` frames of `centre`, and its D per frame.
+  func refine(_ full: UnsafePointer<Float>, around centre: Int, reach: Int) -> (lag: Int, perFrame: Float) {
     let low = max(minPeriodFrames, centre - reach)
     let high = max(low, min(maxPeriodFrames, centre + reach))
     let window = min(max(centre, 1), PitchPeriod.fineWindow)
