@@ -2,8 +2,8 @@
 ///
 /// * copy n:       input [p, p+n) → output [o, o+n);                 anchor (p+n, o+n)
 /// * remove J, L:  blend [p, p+L) into [p+J, p+J+L) → output [o, o+L); anchor (p+J+L, o+L)
-/// * repeat P:     copy [p, p+P), then blend [p+P, p+2P) into [p, p+P) → output [o, o+2P),
-///                 input continues at p+P;                            anchors (p+P, o+P), (p+P, o+2P)
+/// * repeat P, r:  copy [p, p+P), then r times blend [p+P, p+2P) into [p, p+P)
+///                 → output [o, o+(1+r)P), input continues at p+P;   anchors (p+P, o+P), (p+P, o+(1+r)P)
 ///
 /// Between anchors the map is linear, which follows the content of a pitch-synchronous blend
 /// (two periods one period apart, morphing into each other).
@@ -27,12 +27,15 @@ extension StretchEngine {
     map.append(input: position, output: outputCount)
   }
 
-  /// Plays the `period` frames at `position` twice: copied, then blended (fading in) under the
-  /// period after them (fading out); the input goes on after the first copy.
-  mutating func repeatPeriod(_ period: Int) {
+  /// Plays the `period` frames at `position` 1 + `times` times: copied, then `times` times
+  /// blended (fading in) under the period after them (fading out); the input goes on after the
+  /// first copy.
+  mutating func repeatPeriod(_ period: Int, times: Int = 1) {
     copy(period)
-    splice(fadeOut: position, fadeIn: position - period, frames: period)
-    outputCount += period
+    for _ in 0..<times {
+      splice(fadeOut: position, fadeIn: position - period, frames: period)
+      outputCount += period
+    }
     map.append(input: position, output: outputCount)
   }
 

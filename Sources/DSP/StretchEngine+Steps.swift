@@ -12,7 +12,9 @@
 ///   C = L₀ − L, is copied. From 2× on there is no copy and L = L₀; m grows by one whenever
 ///   L₀ would fall under half its nominal value (the stretch is behind).
 /// * slowing down: the period at `position` is copied, then played again blended into the
-///   period after it (J = −P, L = P: 2P output for P input), then C = e′/(1/speed − 1) copied.
+///   period after it (J = −P, L = P: 2P output for P input), then C = e′/(1/speed − 1) copied;
+///   when that is not enough (near 0.5×, one repeat only keeps pace) the blend is repeated,
+///   r = clamp(round((P/speed − P − e)/P), 1, 4) times.
 ///
 /// P is the lag of best match (`PitchPeriod`) — also in noise, where any lag serves and a fixed
 /// one would cut voiced sound at a voicing boundary out of phase. Only when slowing down does
@@ -91,8 +93,12 @@ extension StretchEngine {
       }
       period = span / 2
     }
-    record(estimate, skip: -period, fade: period)
-    repeatPeriod(period)
+    // Near 0.5× one repeat gains nothing on the schedule (2P out for P in is exactly 0.5×):
+    // a stretch that fell behind (a copied attack) blends the same period in up to four times.
+    let behind = (Double(period) / speed - Double(period) - excess) / Double(period)
+    let repeats = min(4, max(1, Int(behind.rounded())))
+    record(estimate, skip: -period * repeats, fade: period)
+    repeatPeriod(period, times: repeats)
     pendingCopy = max(0, Int((excess / (1 / speed - 1)).rounded()))
   }
 

@@ -25,7 +25,7 @@ import TestSupport
     }
   }
 
-  @Test(arguments: [0.75, 1.5, 2.0, 3.0])
+  @Test(arguments: [0.5, 0.75, 1.5, 2.0, 3.0])
   func mapIsMonotoneAndSpansBothFiles(speed: Double) {
     let input = StretcherFixtures.speechLike(frames: 40_000)
     let (output, map) = StretcherFixtures.stretch(input, speed: speed, chunkFrames: 2_048)
