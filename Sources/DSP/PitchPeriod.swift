@@ -13,7 +13,10 @@ import RealModule
 /// 1. on the mean of every `decimation` frames (≈ 4 kHz), over all lags of 2.5–18 ms
 ///    (400–55 Hz) with W = the longest lag, scanning upward and taking a longer lag only if it
 ///    beats the best so far by `longerLagMargin` (so a period is not mistaken for its double);
-/// 2. at full rate, over the lags within one decimated step of that lag, with W = that lag.
+/// 2. at full rate, over the lags within half a decimated step of where a parabola through the
+///    coarse dip puts it, with W = that lag (at most `fineWindow`); and, because on the coarse
+///    grid twice the period can fit better than the period, also around half that lag, which
+///    wins if its D per frame is within `longerLagMargin` of the first.
 ///
 /// The chosen P comes with its aperiodicity
 ///

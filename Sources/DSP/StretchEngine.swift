@@ -3,8 +3,8 @@ import RealModule
 /// The buffers and bookkeeping of the pitch-synchronous stretch (decisions in `+Steps`).
 ///
 /// Input arrives in any chunks and is kept in a queue addressed by absolute frame number, with
-/// its channel mean (`mono`, stereo only) and the mean of every `decimation` frames
-/// (`decimated`) beside it. A decision is taken at input frame `position` only when
+/// its channel mean (`mono`, stereo only), the mean of every `decimation` frames (`decimated`)
+/// and the mean square of every 1 ms (`levels`) beside it. A decision is taken at input frame `position` only when
 /// `lookahead` frames past it have arrived, and it reads nothing else, so the output does not
 /// depend on the chunking. Output goes to `staged` and the last `hold` frames stay there until
 /// flush, where the length is made exactly round(N / speed).

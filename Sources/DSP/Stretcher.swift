@@ -4,16 +4,18 @@
 /// (ties away from zero), at the same sample rate and channel count. The method is
 /// pitch-synchronous overlap-add in the manner of PICOLA and sonic (see `StretchEngine+Steps`):
 /// whole pitch periods are removed (or repeated) with a raised-cosine cross-fade, and the
-/// stretches between are copied unchanged; unvoiced sounds and silence use a fixed unit instead
-/// of a period. All channels are cut at the same frames with the same weights, so stereo stays
-/// phase-coherent.
+/// stretches between are copied unchanged; a sound starting out of silence is never spliced
+/// through but starts a splice exactly at a time-map anchor. All channels are cut at the same
+/// frames with the same weights, so stereo stays phase-coherent.
 ///
 /// With `maxPauseFrames`, pauses longer than that are first shortened to it (`PauseShortener`);
 /// the stretch then applies to the shortened signal, and the output lasts
 /// round(N′ / speed) frames, N′ being the shortened length.
 ///
 /// `timeMap` says where every input frame landed (composition of both stages); verse
-/// boundaries of a variant come from it, never from n / speed. It is complete after `flush`.
+/// boundaries of a variant come from it, never from n / speed. It is complete after `flush`
+/// and holds about 16 bytes per splice (a few KB per second of input); the audio buffers stay
+/// the same size whatever the input's length.
 ///
 /// The output has no leading delay (`latency` 0), but up to a few hundred milliseconds of it are
 /// held back until enough input has arrived (decisions look ahead) and until `flush` (the last
