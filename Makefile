@@ -103,6 +103,8 @@ record: test-deps
 bench: bench-deps build
 	bash bench/ingest/bench.sh
 	bash bench/align/bench.sh
+	bash bench/stretch/speed.sh
+	bash bench/stretch/quality.sh
 
 clean:
 	rm -rf build .build
