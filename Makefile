@@ -131,7 +131,8 @@ record: test-deps
 bench: bench-deps build
 	bash bench/ingest/bench.sh
 	bash bench/align/bench.sh
-	bash bench/align/speed.sh build/corpus 60
+	bash bench/stretch/speed.sh
+	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
 
 clean:

@@ -93,4 +93,14 @@ public enum EnvelopeStats {
   public static func soundThresholdDBFS(_ envelope: Envelope) -> Float {
     noiseFloorDBFS(envelope) + soundAboveFloorDB
   }
+
+  /// The level that separates speech from pauses: halfway (in dB) between the noise
+  /// floor and the 95th-percentile level, but at least 6 dB above the floor.
+  public static func speechThresholdDBFS(_ envelope: Envelope) -> Float {
+    let levels = envelope.rmsDBFS.sorted()
+    guard !levels.isEmpty else { return Envelope.floorDBFS }
+    let floor = noiseFloorDBFS(envelope)
+    let loud = levels[min(levels.count - 1, levels.count * 95 / 100)]
+    return max(floor + 6, (floor + loud) / 2)
+  }
 }

@@ -20,6 +20,8 @@ public struct RenderSetup: Sendable {
   public var bedCrossfadeMilliseconds: Double = 3_000
   public var wcag = false
   public var maxPauseMilliseconds: Int?
+  /// A hop quieter than this is pause (for `maxPauseMilliseconds`); nil: the narration's speech threshold.
+  public var pauseThresholdDBFS: Double?
   public var stems = true
   public var title: String?
   public var artist: String?
@@ -52,6 +54,9 @@ public struct RenderSetup: Sendable {
     plan.loudness = try loudnessLUFS.map { try LoudnessTarget(integratedLUFS: $0) }
     plan.ducking.speechLevelDB = -(wcag ? max(bedLevelDB, 22) : bedLevelDB)
     plan.bedCrossfadeMilliseconds = bedCrossfadeMilliseconds
+    if let maxPauseMilliseconds, !(20...60_000).contains(maxPauseMilliseconds) {
+      throw RenderError.settingOutOfRange(name: "max pause", milliseconds: Double(maxPauseMilliseconds), allowed: 20...60_000)
+    }
     _ = try FullRender.checkedFormats(plan)
     return plan
   }
@@ -76,7 +81,8 @@ public struct RenderSetup: Sendable {
     let textStem = source.textPath.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
     let chapter = ChapterEntry(text: source.text, title: chapterTitle, fallbackID: textStem ?? "chapter")
     let narratorName = narrator ?? "Narrator"
-    let stretch = RenderStretch(narration: source.narration, maxPauseMilliseconds: maxPauseMilliseconds)
+    let stretch = RenderStretch(
+      narration: source.narration, maxPauseMilliseconds: maxPauseMilliseconds, pauseThresholdDBFS: pauseThresholdDBFS)
     return RenderJob(
       narration: source.narration, narrationPath: source.audioPath, chapter: chapter,
       timings: source.timings(chapter: chapter), plan: plan,

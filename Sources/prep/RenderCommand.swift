@@ -9,12 +9,15 @@ extension Prep {
       abstract: "Render every rate × bed variant of one chapter: audio, stems, tags, sidecars, records.",
       discussion: """
         Give the recording and its text (aligned here), or --ingest and --align records (the Makefile \
-        flow). Each rate is stretched once (pitch kept; verse times follow the stretcher's time map); \
-        each bed is looped (never stretched) and ducked under the voice; every file is normalised, \
-        encoded, measured and corrected until it meets the loudness target.
+        flow), and --output-dir. Each rate is stretched once (pitch kept; verse times follow the \
+        stretcher's time map, never t / rate); each bed is looped (never stretched) and ducked under \
+        the voice; every file is normalised, encoded, measured and corrected until it meets the target.
+        With --output FILE and --loudness off, only the time-stretched narration of one rate is \
+        written (same rate and channels), with --labels carried into it: \
+        `prep render AUDIO --rate R --output OUT --loudness off`.
         """)
 
-    @Argument(help: "The recording (WAV, FLAC, Ogg Vorbis/Opus, MP3); not with --ingest.")
+    @Argument(help: "The recording (WAV, FLAC, Ogg Vorbis/Opus, MP3); optional with --ingest.")
     var audio: String?
 
     @Option(help: "The chapter's text: USFM (.usfm, .sfm) or plain `NUMBER<TAB>TEXT` lines.")
@@ -23,124 +26,102 @@ extension Prep {
     @Option(help: "The chapter to take when the USFM file holds several.")
     var chapter: Int?
 
-    @Option(help: "An ingest record (prep ingest): the recording and its text.")
+    @Option(
+      name: [.customLong("ingest"), .customLong("record")],
+      help: "The recording's ingest record (prep ingest): recording, text, and the pause threshold.")
     var ingest: String?
 
     @Option(help: "An align record (prep align --json) of the same recording.")
     var align: String?
 
     @Option(help: "Rates, 0.5…3.0: repeat the option or give a comma list (1,1.5,2).")
-    var rate: [String] = ["1"]
+    var rate: [String] = []
 
     @Option(help: "Where the variants go: <base>.<rate>x-<bed>.<ext>, sidecars and records.")
     var outputDir: String?
 
     @Option(
+      name: [.short, .long],
+      help: "Narration only: the stretched recording, its extension picks the format (wav, flac, mp3, opus, ogg).")
+    var output: String?
+
+    @Option(
       parsing: .unconditional,
-      help: "Integrated loudness target in LUFS (−40…−5), or `off`. True peak stays ≤ −1 dBTP.")
-    var loudness = "-16"
+      help: "Integrated loudness target in LUFS (−40…−5; default −16, true peak ≤ −1 dBTP), or `off`.")
+    var loudness: String?
 
     @Option(help: "Shorten pauses longer than this many milliseconds to it before stretching.")
     var maxPauseMs: Int?
 
-    @Option(name: .customLong("bed"), help: "A music bed (repeatable); each gives a variant per rate.")
-    var beds: [String] = []
+    @Option(help: "A hop quieter than this (dBFS) counts as pause; default: the recording's speech threshold.")
+    var pauseThresholdDbfs: Double?
 
-    @Flag(help: "Write only the bed variants (no narration-only variant).")
-    var bedOnly = false
+    @OptionGroup var variants: RenderVariantOptions
 
-    @Option(help: "Formats, comma list or repeated: mp3, mp3-cbr-96, mp3-vbr-2, opus, opus-32, flac, wav, vorbis.")
-    var format: [String] = ["mp3,opus"]
+    @Option(help: "Narration only: Audacity labels (e.g. from `prep align`) in the recording's time.")
+    var labels: String?
 
-    @Option(help: "How far the bed sits under the voice during speech, in dB (6…40).")
-    var bedLevelDb = 18.0
+    @Option(help: "Narration only: where to write those labels mapped into the variant's time.")
+    var labelsOut: String?
 
-    @Option(help: "Length of the crossfade where a bed loops, in milliseconds.")
-    var bedCrossfadeMs = 3_000.0
-
-    @Flag(help: "Keep the bed at least 22 dB under the voice (WCAG 1.4.7 asks for 20).")
-    var wcag = false
-
-    @Flag(inversion: .prefixedNo, help: "Write the voice and bed stems and the ducking gain track.")
-    var stems = true
-
-    @Option(help: "Track title (default: the chapter title).") var title: String?
-    @Option(help: "Artist (default: the narrator).") var artist: String?
-    @Option(help: "Album (default: the book's name).") var album: String?
-    @Option(help: "The narrator's name (default: Narrator).") var narrator: String?
-    @Option(help: "The chapter title for chapters and spoken labels (default from the text: Psalm 23).")
-    var chapterTitle: String?
-    @Option(help: "File name base (default: the recording's name without extension).") var base: String?
+    @Option(help: "Narration only: where to write the time map, one `input_frame<TAB>output_frame` per line.")
+    var timeMap: String?
 
     @OptionGroup var global: GlobalOptions
 
+    /// The narration-only contract keeps its own checks (usage errors, exit 64).
+    func validate() throws {
+      guard output != nil else { return }
+      guard let audio = audio, !audio.isEmpty, rate.count == 1, let speed = Double(rate[0]) else {
+        throw ValidationError("--output writes one narration: give AUDIO and one --rate (e.g. --rate 1.5).")
+      }
+      guard (0.5...3.0).contains(speed) else {
+        throw ValidationError("--rate \(speed) is outside 0.5…3.0. Choose a rate in that range, e.g. --rate 1.5.")
+      }
+      guard (loudness ?? "off") == "off", outputDir == nil, variants.beds.isEmpty else {
+        throw ValidationError("--output writes the stretched narration alone (--loudness off); use --output-dir for normalised variants and beds.")
+      }
+      if let maxPauseMs, maxPauseMs < 20 {
+        throw ValidationError("--max-pause-ms \(maxPauseMs) is too short; use 20 ms or more (e.g. 600).")
+      }
+      if (labels == nil) != (labelsOut == nil) {
+        throw ValidationError("--labels and --labels-out go together; give both or neither.")
+      }
+    }
+
     func run() throws {
-      let setup = try self.setup()
+      if let output, let audio, let speed = rate.first.flatMap(Double.init) {
+        let result = try Stretch.run(
+          .init(
+            audioPath: audio, outputPath: output, speed: speed, maxPauseMilliseconds: maxPauseMs,
+            pauseThresholdDBFS: pauseThresholdDbfs, ingestRecordPath: ingest, labelsPath: labels,
+            labelsOutputPath: labelsOut, timeMapPath: timeMap))
+        global.say("\(audio): \(result.inputFrames) frames at \(speed)× → \(result.outputFrames) frames → \(output)")
+        return
+      }
+      try renderVariants()
+    }
+
+    /// The full render: every rate × bed variant in every format.
+    func renderVariants() throws {
+      guard let outputDir else { throw RenderUsage.needOutputFolder }
+      var setup = try variants.setup(outputFolder: outputDir, rates: rate.isEmpty ? ["1"] : rate, loudness: loudness ?? "-16")
+      setup.maxPauseMilliseconds = maxPauseMs
+      setup.pauseThresholdDBFS = pauseThresholdDbfs
+      _ = try setup.plan()  // every range and name checked before the decode
       let source: RenderSource
-      if let ingest {
-        guard audio == nil, text == nil, let align else { throw RenderUsage.recordsGoTogether }
+      if let ingest, audio == nil, text == nil {
+        guard let align else { throw RenderUsage.recordsGoTogether }
         global.say("\(ingest): reading the records and the recording")
         source = try RenderSource.fromRecords(ingestPath: ingest, alignPath: align)
       } else {
         guard let audio, let text else { throw RenderUsage.needInput }
-        guard align == nil else { throw RenderUsage.recordsGoTogether }
+        guard align == nil, ingest == nil else { throw RenderUsage.recordsGoTogether }
         global.say("\(audio): aligning")
         source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: chapter)
       }
       let records = try FullRender.run(try setup.job(for: source)) { global.say($0) }
-      global.say("\(records.count) variants → \(setup.outputFolder)")
-    }
-
-    /// The command line as render settings; one-sentence errors for bad values.
-    func setup() throws -> RenderSetup {
-      guard let outputDir else { throw RenderUsage.needOutputFolder }
-      var setup = RenderSetup(outputFolder: outputDir)
-      setup.speeds = try rate.flatMap { $0.split(separator: ",") }.map { text in
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
-          throw RenderUsage.notANumber(option: "--rate", value: String(text))
-        }
-        return value
-      }
-      setup.bedPaths = beds
-      setup.bedOnly = bedOnly
-      setup.formats = format.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-      if loudness.lowercased() == "off" {
-        setup.loudnessLUFS = nil
-      } else {
-        guard let lufs = Double(loudness) else { throw RenderUsage.notANumber(option: "--loudness", value: loudness) }
-        setup.loudnessLUFS = lufs
-      }
-      setup.bedLevelDB = bedLevelDb
-      setup.bedCrossfadeMilliseconds = bedCrossfadeMs
-      setup.wcag = wcag
-      setup.maxPauseMilliseconds = maxPauseMs
-      setup.stems = stems
-      (setup.title, setup.artist, setup.album, setup.narrator) = (title, artist, album, narrator)
-      setup.chapterTitle = chapterTitle
-      setup.baseName = base
-      _ = try setup.plan()  // every range and name checked before the decode
-      return setup
-    }
-  }
-}
-
-/// Render command lines that cannot work, each with its fix.
-enum RenderUsage: Error, CustomStringConvertible {
-  case needInput
-  case recordsGoTogether
-  case needOutputFolder
-  case notANumber(option: String, value: String)
-
-  var description: String {
-    switch self {
-    case .needInput:
-      "prep render needs AUDIO --text TEXT, or --ingest RECORD.json --align ALIGN.json."
-    case .recordsGoTogether:
-      "--ingest and --align go together, instead of AUDIO and --text. Give both records, or the raw files."
-    case .needOutputFolder:
-      "prep render needs --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
-    case .notANumber(let option, let value):
-      "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness -16")."
+      global.say("\(records.count) variants → \(outputDir)")
     }
   }
 }

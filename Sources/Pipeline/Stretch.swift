@@ -1,0 +1,145 @@
+import AudioIO
+import DSP
+import Files
+import Foundation
+import Manifest
+
+/// `prep render --loudness off` without beds: time-stretch one recording, map its labels.
+public enum Stretch {
+  /// Frames per read; memory stays at a few of these whatever the file's length.
+  static let chunkFrames = 65_536
+
+  public struct Options: Sendable {
+    public var audioPath: String
+    public var outputPath: String
+    public var speed: Double
+    /// Pauses longer than this are shortened to it before stretching.
+    public var maxPauseMilliseconds: Int?
+    /// A hop quieter than this is pause; nil: the speech threshold of the recording's envelope
+    /// (as align uses), read from `ingestRecordPath` if given, else measured in a first pass.
+    public var pauseThresholdDBFS: Double?
+    /// The recording's ingest record (`prep ingest`), in the Makefile flow.
+    public var ingestRecordPath: String?
+    /// Audacity labels in the input's time, mapped into `labelsOutputPath`.
+    public var labelsPath: String?
+    public var labelsOutputPath: String?
+    /// Writes the time map (input frame, output frame per anchor) as tab-separated text.
+    public var timeMapPath: String?
+    public var tuning: StretchTuning
+
+    public init(
+      audioPath: String, outputPath: String, speed: Double, maxPauseMilliseconds: Int? = nil,
+      pauseThresholdDBFS: Double? = nil, ingestRecordPath: String? = nil, labelsPath: String? = nil,
+      labelsOutputPath: String? = nil,
+      timeMapPath: String? = nil, tuning: StretchTuning = StretchTuning()
+    ) {
+      self.audioPath = audioPath
+      self.outputPath = outputPath
+      self.speed = speed
+      self.maxPauseMilliseconds = maxPauseMilliseconds
+      self.pauseThresholdDBFS = pauseThresholdDBFS
+      self.ingestRecordPath = ingestRecordPath
+      self.labelsPath = labelsPath
+      self.labelsOutputPath = labelsOutputPath
+      self.timeMapPath = timeMapPath
+      self.tuning = tuning
+    }
+  }
+
+  public struct Result: Sendable {
+    public var sampleRate: Int
+    public var channelCount: Int
+    public var inputFrames: Int
+    public var outputFrames: Int
+    public var timeMap: TimeMap
+    public var labels: [Label]
+  }
+
+  /// Decodes, stretches in chunks, writes the narration and the mapped labels.
+  public static func run(_ options: Options) throws -> Result {
+    var source = try AudioDecoder.open(options.audioPath)
+    try RecordingCheck.format(of: source)
+    let record = try options.ingestRecordPath.map { try ingestRecord($0, for: source) }
+    let labels = try options.labelsPath.map { try Label.read(path: $0, sampleRate: source.sampleRate) } ?? []
+    let threshold = try options.maxPauseMilliseconds == nil ? nil : pauseThreshold(options, record: record)
+    let format = outputFormat(path: options.outputPath, inputFormat: source.formatName)
+    let writer = try SoundFileWriter(
+      path: options.outputPath, format: format, sampleRate: source.sampleRate, channelCount: source.channelCount)
+    var stretcher = Stretcher(
+      speed: options.speed, sampleRate: source.sampleRate, channelCount: source.channelCount,
+      maxPauseFrames: options.maxPauseMilliseconds.map {
+        FrameTime.frames(seconds: Double($0) / 1_000, sampleRate: source.sampleRate)
+      },
+      pauseThresholdDBFS: Float(threshold ?? -50), tuning: options.tuning)
+    var output = AudioBuffer(channelCount: source.channelCount, sampleRate: source.sampleRate)
+    do {
+      while true {
+        let chunk = try source.read(maxFrames: chunkFrames)
+        if chunk.isEmpty { break }
+        output.samples.removeAll(keepingCapacity: true)
+        stretcher.process(chunk, into: &output)
+        if !output.isEmpty { try writer.write(output) }
+      }
+      output.samples.removeAll(keepingCapacity: true)
+      stretcher.flush(into: &output)
+      if !output.isEmpty { try writer.write(output) }
+      try writer.finish()
+    } catch {
+      writer.abandon()
+      throw error
+    }
+    let map = stretcher.timeMap
+    let mapped = labels.map { $0.mapped(through: map, sampleRate: source.sampleRate) }
+    if let path = options.labelsOutputPath { try Label.write(mapped, to: path) }
+    if let path = options.timeMapPath { try writeTimeMap(map, to: path) }
+    return Result(
+      sampleRate: source.sampleRate, channelCount: source.channelCount, inputFrames: map.inputFrameCount,
+      outputFrames: map.outputFrameCount, timeMap: map, labels: mapped)
+  }
+
+  /// WAV stays 16-bit unless the input is float; FLAC keeps 24-bit input; others by extension.
+  static func outputFormat(path: String, inputFormat: String) -> EncodedFormat {
+    let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+    switch ext {
+    case "flac": return .flac(inputFormat.hasSuffix("pcm24") ? .int24 : .int16)
+    case "mp3": return .mp3(.constant(kbps: 128))
+    case "opus": return .opus(kbpsPerChannel: 48)
+    case "ogg", "oga": return .vorbis(quality: 0.5)
+    default:
+      let float = inputFormat.hasSuffix("float32") || inputFormat.hasSuffix("float64")
+      return .wav(float ? .float32 : .int16)
+    }
+  }
+
+  /// The pause threshold: given, or the speech threshold of the recording's envelope.
+  static func pauseThreshold(_ options: Options, record: IngestRecord?) throws -> Double {
+    if let given = options.pauseThresholdDBFS { return given }
+    if let record, let envelope = record.envelope.envelope(sampleRate: record.audio.sampleRate) {
+      return Double(EnvelopeStats.speechThresholdDBFS(envelope))
+    }
+    var source = try AudioDecoder.open(options.audioPath)
+    var envelope = Envelope(sampleRate: source.sampleRate)
+    while true {
+      let chunk = try source.read(maxFrames: chunkFrames)
+      if chunk.isEmpty { break }
+      envelope.add(chunk)
+    }
+    envelope.finish()
+    return Double(EnvelopeStats.speechThresholdDBFS(envelope))
+  }
+
+  /// The ingest record of `source`; it must describe the same audio (rate and length).
+  static func ingestRecord(_ path: String, for source: any DecodedSource) throws -> IngestRecord {
+    let record = try JSONOutput.read(IngestRecord.self, from: path)
+    if record.audio.sampleRate != source.sampleRate || record.audio.frameCount != (source.frameCount ?? record.audio.frameCount) {
+      throw StretchError.recordMismatch(path: path, audioPath: source.path)
+    }
+    return record
+  }
+
+  static func writeTimeMap(_ map: TimeMap, to path: String) throws {
+    var text = "input_frame\toutput_frame\n"
+    for k in 0..<map.anchorCount { text += "\(map.inputFrames[k])\t\(map.outputFrames[k])\n" }
+    try AtomicOutput.write(text, to: path)
+  }
+}

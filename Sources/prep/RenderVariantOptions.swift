@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+/// The full render's options: beds, formats, levels, stems and metadata.
+struct RenderVariantOptions: ParsableArguments {
+  @Option(name: .customLong("bed"), help: "A music bed (repeatable); each gives a variant per rate.")
+  var beds: [String] = []
+
+  @Flag(help: "Write only the bed variants (no narration-only variant).")
+  var bedOnly = false
+
+  @Option(help: "Formats, comma list or repeated: mp3, mp3-cbr-96, mp3-vbr-2, opus, opus-32, flac, wav, vorbis.")
+  var format: [String] = ["mp3,opus"]
+
+  @Option(help: "How far the bed sits under the voice during speech, in dB (6…40).")
+  var bedLevelDb = 18.0
+
+  @Option(help: "Length of the crossfade where a bed loops, in milliseconds.")
+  var bedCrossfadeMs = 3_000.0
+
+  @Flag(help: "Keep the bed at least 22 dB under the voice (WCAG 1.4.7 asks for 20).")
+  var wcag = false
+
+  @Flag(inversion: .prefixedNo, help: "Write the voice and bed stems and the ducking gain track.")
+  var stems = true
+
+  @Option(help: "Track title (default: the chapter title).") var title: String?
+  @Option(help: "Artist (default: the narrator).") var artist: String?
+  @Option(help: "Album (default: the book's name).") var album: String?
+  @Option(help: "The narrator's name (default: Narrator).") var narrator: String?
+  @Option(help: "The chapter title for chapters and spoken labels (default from the text: Psalm 23).")
+  var chapterTitle: String?
+  @Option(help: "File name base (default: the recording's name without extension).") var base: String?
+
+  /// The command line as render settings; one-sentence errors for values that are not numbers.
+  func setup(outputFolder: String, rates: [String], loudness: String) throws -> RenderSetup {
+    var setup = RenderSetup(outputFolder: outputFolder)
+    setup.speeds = try rates.flatMap { $0.split(separator: ",") }.map { text in
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      guard let value = Double(trimmed) else { throw RenderUsage.notANumber(option: "--rate", value: trimmed) }
+      return value
+    }
+    if loudness.lowercased() == "off" {
+      setup.loudnessLUFS = nil
+    } else {
+      guard let lufs = Double(loudness) else { throw RenderUsage.notANumber(option: "--loudness", value: loudness) }
+      setup.loudnessLUFS = lufs
+    }
+    setup.bedPaths = beds
+    setup.bedOnly = bedOnly
+    setup.formats = format.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+    setup.bedLevelDB = bedLevelDb
+    setup.bedCrossfadeMilliseconds = bedCrossfadeMs
+    setup.wcag = wcag
+    setup.stems = stems
+    (setup.title, setup.artist, setup.album, setup.narrator) = (title, artist, album, narrator)
+    setup.chapterTitle = chapterTitle
+    setup.baseName = base
+    return setup
+  }
+}
+
+/// Render command lines that cannot work, each with its fix.
+enum RenderUsage: Error, CustomStringConvertible {
+  case needInput
+  case recordsGoTogether
+  case needOutputFolder
+  case notANumber(option: String, value: String)
+
+  var description: String {
+    switch self {
+    case .needInput:
+      "prep render needs AUDIO --text TEXT, or --ingest RECORD.json --align ALIGN.json."
+    case .recordsGoTogether:
+      "--ingest and --align go together, instead of AUDIO and --text. Give both records, or the raw files."
+    case .needOutputFolder:
+      "prep render needs --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
+    case .notANumber(let option, let value):
+      "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness -16")."
+    }
+  }
+}
