@@ -26,7 +26,7 @@ import Testing
     let catalogue = try JSONDecoder().decode(Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: manifest)))
     #expect(catalogue.chapters.map(\.id) == ["PSA.117"])
     let variants = try #require(catalogue.chapters.first?.narrators.first?.variants)
-    #expect(variants.map(\.id) == sample.speeds.flatMap { speed in ["none", "bed_pad"].map { "\(Int(speed))x-\($0)" } })
+    #expect(variants.map(\.id) == ["1x-none", "1x-bed_pad", "1.5x-none", "1.5x-bed_pad"])
     #expect(catalogue.beds.map(\.id) == ["bed_pad"])
     let folderName = URL(fileURLWithPath: sample.folder).lastPathComponent
     #expect(variants[0].files[0].file == "../\(folderName)/psalm117_kal.1x-none.mp3")

@@ -14,9 +14,11 @@ struct RenderedSample: Sendable {
   let records: [VariantRecord]
   let truth: SampleTruth
   let speeds: [Double]
+  /// Per rate, the stretcher's time map of the narration (the same stretcher prep runs).
+  let maps: [Double: TimeMap]
 
   static let recording = "psalm117_kal"
-  static let speeds = [1.0]
+  static let speeds = [1.0, 1.5]
 
   /// The render, made once; the folder is removed when the test process ends.
   static let shared: Result<RenderedSample, MeasureError> = {
@@ -39,7 +41,15 @@ struct RenderedSample: Sendable {
         return try JSONDecoder().decode(VariantRecord.self, from: Data(contentsOf: folder.url.appendingPathComponent(name)))
       }
     }
-    return RenderedSample(folder: folder.url.path, records: records, truth: try SampleTruth.load(recording), speeds: speeds)
+    let narration = try AudioDecoder.readAll(SampleTruth.path(recording + ".wav"))
+    var maps: [Double: TimeMap] = [:]
+    for speed in speeds {
+      var stretcher = Stretcher(speed: speed, sampleRate: narration.sampleRate, channelCount: narration.channelCount)
+      _ = stretcher.processAll(narration, chunkFrames: 65_536)
+      maps[speed] = stretcher.timeMap
+    }
+    return RenderedSample(
+      folder: folder.url.path, records: records, truth: try SampleTruth.load(recording), speeds: speeds, maps: maps)
   }
 
   func path(_ file: String) -> String { folder + "/" + file }

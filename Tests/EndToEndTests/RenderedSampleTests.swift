@@ -127,7 +127,7 @@ import Testing
 extension RenderedSample {
   /// Where input frame `frame` of the narration is in the rate's stretched narration.
   func mapped(_ frame: Int, speed: Double) -> Int {
-    precondition(speed == 1, "only rate 1 until the stretcher is wired in")
-    return frame
+    guard let map = maps[speed] else { preconditionFailure("no time map for rate \(speed)") }
+    return map.outputFrame(forInput: frame)
   }
 }
