@@ -66,7 +66,7 @@ final class VariantEncoder {
   /// Shifts to expect from a codec before any file of this render was measured.
   static func expectedShift(_ format: EncodedFormat) -> (loudnessLU: Double, peakDB: Double) {
     switch format {
-    case .opus: (0, 1.0)
+    case .opus: (0, 0.6)
     case .mp3, .vorbis: (-0.2, 0.3)
     case .wav, .flac: (0, 0)
     }
