@@ -30,6 +30,12 @@ enum LoudnessCheck {
     return LoudnessMeasurement(integratedLUFS: meter.integratedLUFS, truePeakDBTP: meter.truePeakDBTP)
   }
 
+  /// The whole file, decoded (gapless for MP3).
+  static func decode(_ path: String) throws -> AudioBuffer {
+    var source = try AudioDecoder.open(path)
+    return try source.readAll()
+  }
+
   /// Decodes `path` (gapless for MP3) and measures it; also returns its frame count and rate.
   static func measureFile(_ path: String) throws -> (
     loudness: LoudnessMeasurement, frames: Int, sampleRate: Int, channels: Int

@@ -21,9 +21,10 @@ import Render
 /// where m is a per-codec margin for other decoders (see `peakMarginDB`).
 ///
 /// at most `maxCorrections` times, the ceiling never more than `maxLimiterMarginDB` under the
-/// maximum; a true peak still over it then (a codec overshooting away from the input's peaks, as
-/// Opus does on bell attacks) is removed by turning the file down: the peak limit is hard, the
-/// loudness target has a tolerance. The last Δ and the largest δ of each format and material
+/// maximum. A true peak still over it then (a codec overshooting away from the input's peaks, as
+/// Opus at 48 kbps does by up to 2 dB) gets local gain dips where the decoded file is over
+/// (`CodecPeakRepair`); if even that fails, the whole file is turned down: the peak limit is
+/// hard, the loudness target has a tolerance. The last Δ and the largest δ of each format and material
 /// (and the limiter's loudness slope) are remembered for the next file: the variants of one
 /// narration over one bed shift alike, so usually one encode suffices. Opus is written at 48 kHz (its native rate), other formats at
 /// the narration's rate when they support it.
@@ -41,7 +42,7 @@ final class VariantEncoder {
   }
 
   /// The limiter ceiling goes at most this far under the file's true-peak maximum.
-  static let maxLimiterMarginDB = 1.5
+  static let maxLimiterMarginDB = 1.0
   /// d(loudness)/d(gain) of the last normalisation: a good first step for the next.
   private var slope = 1.0
 
@@ -112,14 +113,27 @@ final class VariantEncoder {
       let loudnessOff =
         LoudnessPlan.encodedCorrectionDB(measuredLUFS: encoded.integratedLUFS, targetLUFS: target.integratedLUFS) != nil
       guard (loudnessOff || peakOverDB > 0) && correction < maxCorrections else { break }
-      ceilingDBTP = max(lowestCeilingDBTP, min(ceilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
+      let lowered = max(lowestCeilingDBTP, min(ceilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
+      // Only the peaks are off and the ceiling cannot go lower: that is for the dips below.
+      if !loudnessOff && lowered >= ceilingDBTP { break }
+      ceilingDBTP = lowered
       (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
       try write(input, format: format, to: path, tags: tags)
       measured = try LoudnessCheck.measureFile(path)
     }
-    // Last resort: the true-peak ceiling is a hard limit, loudness has tolerance. Turn the whole
-    // file down by what is left over (a codec's output scales with its input).
-    for _ in 0..<2 where measured.loudness.truePeakDBTP > peakMaxDBTP {
+    // Peaks the limiter cannot reach (the codec overshoots where the input has no peak): dip the
+    // input's gain just there (CodecPeakRepair), a few times if need be.
+    for _ in 0..<3 where measured.loudness.truePeakDBTP > peakMaxDBTP {
+      guard
+        let dips = CodecPeakRepair.gainTrack(
+          decoded: try LoudnessCheck.decode(path), maxDBTP: peakMaxDBTP)
+      else { break }
+      dips.apply(to: &input)
+      try write(input, format: format, to: path, tags: tags)
+      measured = try LoudnessCheck.measureFile(path)
+    }
+    // Last resort: the true-peak maximum is a hard limit, loudness has a tolerance.
+    if measured.loudness.truePeakDBTP > peakMaxDBTP {
       LoudnessPlan.apply(gainDB: peakMaxDBTP - measured.loudness.truePeakDBTP - 0.05, to: &input)
       try write(input, format: format, to: path, tags: tags)
       measured = try LoudnessCheck.measureFile(path)
