@@ -64,7 +64,7 @@ public struct ID3Tag: Sendable, Equatable {
       var body = ID3Tag.elementID("chp\(index + 1)")
       for value in [chapter.startMilliseconds, chapter.endMilliseconds] { body += ID3Tag.bigEndian(UInt32(value)) }
       body += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
-      body += ID3Tag.textFrame("TIT2", chapter.title)
+      body += ID3Tag.textFrame("TIT2", ID3Tag.subframeText(chapter.title))
       frames += ID3Tag.frame("CHAP", body)
     }
     frames += [UInt8](repeating: 0, count: paddingBytes)
@@ -93,6 +93,27 @@ public struct ID3Tag: Sendable, Equatable {
     return frame("CTOC", body + subframes)
   }
 
+  /// Longest text of a sub-frame (CHAP's TIT2), in UTF-8 bytes: the frame body (encoding byte +
+  /// text) stays under 128 bytes, where a synchsafe size and a plain 32-bit size are the same
+  /// bytes. ffmpeg 5.1 (and so mpv, ffprobe) reads sub-frame sizes as plain integers and drops a
+  /// chapter whose title frame is longer; the full verse text is in the sidecars anyway.
+  static let maxSubframeTextBytes = 126
+
+  /// `text`, or its longest prefix that fits `maxSubframeTextBytes` with "…" after it, cut
+  /// between whole characters (never inside a UTF-8 sequence).
+  static func subframeText(_ text: String) -> String {
+    guard text.utf8.count > maxSubframeTextBytes else { return text }
+    let ellipsis = "…"
+    var kept = ""
+    var bytes = ellipsis.utf8.count
+    for character in text {
+      bytes += character.utf8.count
+      if bytes > maxSubframeTextBytes { break }
+      kept.append(character)
+    }
+    return kept.trimmingSuffixSpaces() + ellipsis
+  }
+
   /// A text frame: encoding 03 (UTF-8), then the text.
   static func textFrame(_ id: String, _ text: String) -> [UInt8] {
     frame(id, [0x03] + Array(text.utf8))
@@ -113,5 +134,14 @@ public struct ID3Tag: Sendable, Equatable {
 
   static func bigEndian(_ value: UInt32) -> [UInt8] {
     [24, 16, 8, 0].map { UInt8((value >> UInt32($0)) & 0xFF) }
+  }
+}
+
+extension String {
+  /// Without trailing spaces.
+  fileprivate func trimmingSuffixSpaces() -> String {
+    var result = self
+    while result.last == " " { result.removeLast() }
+    return result
   }
 }

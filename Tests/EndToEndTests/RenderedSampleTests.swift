@@ -40,7 +40,10 @@ import Testing
           : index + 1 < timings.count ? timings[index + 1].startMilliseconds : nil
         if let end { #expect(abs(chapter.endSeconds * 1000 - Double(end)) <= 1, "\(file.file) #\(index) end") }
         let verse = record.chapter.verses[index]
-        #expect(chapter.title == "Psalm 117:\(verse.label) — \(verse.text)")
+        let title = "Psalm 117:\(verse.label) — \(verse.text)"
+        // MP3 chapter titles longer than 126 bytes are cut with "…" (ID3Tag.maxSubframeTextBytes).
+        let found = chapter.title ?? ""
+        #expect(found == title || (found.hasSuffix("…") && title.hasPrefix(String(found.dropLast()))), "\(found)")
       }
     }
     // The curly apostrophe of "Yahweh’s" survives both tag formats.
