@@ -70,8 +70,10 @@ extension StretchEngine {
       exact = (Double(units * period) - e * speed) / (speed - 1)
     }
     let fade = max(1, Int(min(max(exact, nominal / 2), longest).rounded()))
-    if let onset = onset(from: position, to: position + units * period + fade), onset > position {
-      return spliceBefore(onset, fade: fade)
+    let reach = units * period + fade
+    if guardsAttack(reach: reach, fade: fade) { return }
+    if let onset = onset(from: position, to: position + reach), onset > position {
+      return spliceBefore(onset, fade: fade, ahead: 0)
     }
     if alignsToPulse(estimate) { return }
     record(estimate, skip: units * period, fade: fade)
@@ -107,10 +109,10 @@ extension StretchEngine {
   /// The splice consumes X = e + span·(1 − 1/speed) + L input frames (span = frames up to the
   /// sound), which keeps the schedule when the sound starts; the rest of the span is copied
   /// first. A span too short for a splice is copied.
-  private mutating func spliceBefore(_ onset: Int, fade planned: Int) {
+  mutating func spliceBefore(_ onset: Int, fade planned: Int, ahead: Double) {
     let span = onset - position
     let fade = min(planned, span / 3)
-    let consumed = min(span, Int((excess + Double(span) * (1 - 1 / speed) + Double(fade)).rounded()))
+    let consumed = min(span, Int((excess + ahead + Double(span) * (1 - 1 / speed) + Double(fade)).rounded()))
     guard fade >= frames.minimumFade, consumed > fade else {
       pendingCopy = span
       return

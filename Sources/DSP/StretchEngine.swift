@@ -33,6 +33,8 @@ struct StretchEngine: Sendable {
   var outputCount = 0
   /// Input frames to copy unchanged before the next decision.
   var pendingCopy = 0
+  /// A guarded onset ahead (speeding up), whose attack is copied once the splice before it is made.
+  var guarded: (start: Int, onset: Int)?
   var receivedFrames = 0
   /// The input length, once flushed.
   var endFrame: Int?
@@ -156,7 +158,8 @@ struct StretchEngine: Sendable {
     input.discard(before: keepFrom)
     mono.discard(before: keepFrom)
     decimated.discard(before: keepFrom / frames.pitch.decimation)
-    levels.discard(before: keepFrom / frames.levelBlock)
+    // Levels stay a pause longer: a guarded onset must follow one (`pause(before:)`).
+    levels.discard(before: keepFrom / frames.levelBlock - frames.levelHistoryBlocks)
   }
 
   /// The mono analysis signal: the input itself for one channel, else the channel mean.

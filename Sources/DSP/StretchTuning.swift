@@ -28,6 +28,23 @@ public struct StretchTuning: Sendable, Equatable {
   public var onsetRiseDB: Float = 10
   public var quietBelowPeakDB: Float = 45
   public var peakDecayDBPerSecond: Float = 6
+  /// Speeding up (up to 2×), no splice touches the attack of a sound that follows a pause of at
+  /// least `attackGuardPauseMilliseconds` (a verse onset): from `attackGuardBeforeMilliseconds`
+  /// before its rise out of silence to `attackGuardAfterMilliseconds` after its attack the input
+  /// is copied (see `StretchEngine+Steps`). The pause is every 1 ms level at most 2·`onsetRiseDB`
+  /// above silence.
+  public var attackGuardPauseMilliseconds = 150.0
+  public var attackGuardBeforeMilliseconds = 10.0
+  /// A slow attack's rise out of silence is guarded too, from at most this long before its onset (ms).
+  public var attackRiseMilliseconds = 40.0
+  /// The attack ends where the level first comes within this of the speech peak (dB), at most
+  /// `attackLongestMilliseconds` after the onset; the guard goes on `attackGuardAfterMilliseconds` more.
+  public var attackBelowPeakDB: Float = 30
+  public var attackLongestMilliseconds = 80.0
+  /// A pause longer than this (ms) lends the guard time: it is shortened by at most its excess
+  /// over this, so that shorter pauses keep their whole scaled length.
+  public var pauseKeptMilliseconds = 250.0
+  public var attackGuardAfterMilliseconds = 20.0
   /// Keep a list of every decision (`Stretcher.steps`), for diagnostics and tests.
   public var recordsSteps = false
 
@@ -46,6 +63,20 @@ struct StretchFrames: Sendable {
   /// Frames per level value (1 ms), and the attack copied whole when slowing down (20 ms).
   let levelBlock: Int
   let attackFrames: Int
+  /// The input copied around an onset when speeding up: before and after it.
+  let guardBefore: Int
+  let guardAfter: Int
+  /// The pause that must precede a guarded onset, in level blocks.
+  let guardPauseBlocks: Int
+  /// How far back a guarded attack's rise out of silence is looked for (frames).
+  let riseFrames: Int
+  let attackLongest: Int
+  let attackRatio: Float
+  let pauseKept: Int
+  /// Level blocks kept behind the position, to measure pauses before onsets.
+  let levelHistoryBlocks: Int
+  /// The longest guard: rise, margin before it and attack after the onset (frames).
+  var guardFrames: Int { riseFrames + guardBefore + attackLongest + guardAfter }
   /// Shortest cross-fade worth making (1 ms).
   let minimumFade: Int
   /// Energy ratios of `onsetRiseDB`, `quietBelowPeakDB` and the peak's decay per level block.
@@ -68,6 +99,14 @@ struct StretchFrames: Sendable {
     maxDrift = Int((tuning.maxDriftMilliseconds * rate / 1_000).rounded())
     levelBlock = max(1, sampleRate / 1_000)
     attackFrames = sampleRate / 50
+    guardBefore = Int((tuning.attackGuardBeforeMilliseconds * rate / 1_000).rounded())
+    guardAfter = Int((tuning.attackGuardAfterMilliseconds * rate / 1_000).rounded())
+    riseFrames = Int((tuning.attackRiseMilliseconds * rate / 1_000).rounded())
+    attackLongest = Int((tuning.attackLongestMilliseconds * rate / 1_000).rounded())
+    attackRatio = Float.exp10(-tuning.attackBelowPeakDB / 10)
+    pauseKept = Int((tuning.pauseKeptMilliseconds * rate / 1_000).rounded())
+    guardPauseBlocks = Int((tuning.attackGuardPauseMilliseconds * rate / 1_000).rounded()) / max(1, sampleRate / 1_000)
+    levelHistoryBlocks = (pauseKept + riseFrames + guardBefore + attackLongest + guardAfter) / levelBlock + 4
     minimumFade = levelBlock
     onsetRise = Float.exp10(tuning.onsetRiseDB / 10)
     quietRatio = Float.exp10(-tuning.quietBelowPeakDB / 10)
