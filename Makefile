@@ -5,6 +5,8 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DELETE_ON_ERROR:
 .SUFFIXES:
+# Every core by default: the sample pipeline is one job per recording and rate.
+MAKEFLAGS += --jobs=$(shell nproc 2>/dev/null || echo 2)
 
 PREFIX ?= /usr/local
 SHARED ?= ../shared
@@ -54,7 +56,7 @@ SOURCES := Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o 
 
 build: deps $(PREP)
 
-$(PREP): $(SOURCES)
+$(PREP): $(SOURCES) | deps
 	swift build -c release $(SWIFT_FLAGS)
 	@touch $@
 
