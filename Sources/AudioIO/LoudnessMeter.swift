@@ -14,10 +14,15 @@ public final class LoudnessMeter: FrameSink {
   public let sampleRate: Int
   private let loudness: UnsafeMutablePointer<ebur128_state>
   private var peaks: TruePeakMeter?
+  private let integratedOnly: Bool
 
   /// `integratedOnly` skips loudness range and true peak (for the repeated passes of a
-  /// normalisation, which need only the integrated loudness).
-  public init(channelCount: Int, sampleRate: Int, integratedOnly: Bool = false) {
+  /// normalisation, which need only the integrated loudness). `truePeak: false` skips
+  /// true peak only, for a caller that runs its own `TruePeakMeter` on another thread.
+  public init(
+    channelCount: Int, sampleRate: Int, integratedOnly: Bool = false, truePeak: Bool = true
+  ) {
+    self.integratedOnly = integratedOnly
     self.channelCount = channelCount
     self.sampleRate = sampleRate
     let mode = Int32(integratedOnly ? EBUR128_MODE_I.rawValue : EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue)
@@ -27,7 +32,9 @@ public final class LoudnessMeter: FrameSink {
     // A mono channel counts once (weight 1), as in ffmpeg's ebur128 filter and most
     // loudness meters; that is why podcast guidance gives mono its own target (−19 LUFS).
     loudness = state
-    peaks = integratedOnly ? nil : TruePeakMeter(channelCount: channelCount, sampleRate: sampleRate)
+    peaks =
+      integratedOnly || !truePeak
+      ? nil : TruePeakMeter(channelCount: channelCount, sampleRate: sampleRate)
   }
 
   deinit {
@@ -54,12 +61,12 @@ public final class LoudnessMeter: FrameSink {
 
   /// Loudness range in LU (NaN when `integratedOnly`).
   public var rangeLU: Double {
-    guard peaks != nil else { return .nan }
+    guard !integratedOnly else { return .nan }
     var value = 0.0
     ebur128_loudness_range(loudness, &value)
     return value
   }
 
-  /// The highest true peak over all channels, in dBTP (NaN when `integratedOnly`).
+  /// The highest true peak over all channels, in dBTP (NaN when not measured).
   public var truePeakDBTP: Double { peaks?.peakDBTP ?? .nan }
 }

@@ -21,7 +21,7 @@ public struct TruePeakMeter: Sendable {
   public private(set) var peak: Float = 0
 
   static let taps = 49
-  static let gateFrames = 512
+  static let gateFrames = 128
   private let branchTaps: Int
   /// Coefficients by branch, then tap: coefficients[p * branchTaps + t].
   private let coefficients: [Float]

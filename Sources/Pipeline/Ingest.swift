@@ -39,13 +39,18 @@ public enum Ingest {
     try RecordingCheck.format(of: source)
     var stats = SignalStats(channelCount: source.channelCount)
     var envelope = Envelope(sampleRate: source.sampleRate)
+    // libebur128's K-weighting is the slowest step: it runs on a second queue while this
+    // thread decodes and measures the rest (true peak included), about half the work each.
     let background = BackgroundSink(
-      LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate))
+      LoudnessMeter(
+        channelCount: source.channelCount, sampleRate: source.sampleRate, truePeak: false))
+    var truePeak = TruePeakMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
     while true {
       var chunk = try source.read(maxFrames: chunkFrames)
       if chunk.isEmpty { break }
       stats.add(&chunk)  // first: it zeroes NaN/∞ samples before anyone else sees them
       envelope.add(chunk)
+      truePeak.add(chunk)
       try background.write(chunk)
     }
     envelope.finish()
@@ -59,7 +64,7 @@ public enum Ingest {
     let levels = IngestRecord.Levels(
       integratedLUFS: integrated.isFinite ? round2(integrated) : nil,
       loudnessRangeLU: meter.rangeLU.isFinite ? round2(meter.rangeLU) : nil,
-      truePeakDBTP: meter.truePeakDBTP.isFinite ? round2(meter.truePeakDBTP) : nil,
+      truePeakDBTP: truePeak.peakDBTP.isFinite ? round2(truePeak.peakDBTP) : nil,
       samplePeakDBFS: round2(Decibels.fromGain(Double(stats.peak))),
       clippedSamples: stats.clippedSamples,
       dcOffset: stats.dcOffset.map { ($0 * 1e6).rounded() / 1e6 },
