@@ -6,18 +6,6 @@ import Testing
 
 /// `prep ingest` on the committed samples, against their ground truth.
 @Suite struct IngestSampleTests {
-  static let samples = PrepProcess.packageRoot.appendingPathComponent("samples")
-
-  struct Truth: Decodable {
-    struct Span: Decodable {
-      var onset_frame: Int
-      var offset_frame: Int
-    }
-    var sample_rate: Int
-    var duration: Double
-    var heading: Span?
-    var verses: [Span]
-  }
 
   struct Record: Decodable {
     struct Audio: Decodable {
@@ -47,15 +35,13 @@ import Testing
     let folder = try TemporaryFolder("ingest-sample")
     defer { folder.remove() }
     let base = (audio as NSString).deletingPathExtension
-    let truth = try JSONDecoder().decode(
-      Truth.self,
-      from: Data(contentsOf: Self.samples.appendingPathComponent(base + ".truth.json")))
+    let truth = try SampleTruth.load(base)
     var outputs: [Data] = []
     for run in 0..<2 {
       let out = folder.path("record\(run).json")
       let result = try PrepProcess.run([
-        "ingest", Self.samples.appendingPathComponent(audio).path,
-        "--text", Self.samples.appendingPathComponent(text).path, "--output", out, "--quiet",
+        "ingest", SampleTruth.path(audio), "--text", SampleTruth.path(text), "--output", out,
+        "--quiet",
       ])
       #expect(result.status == 0, "\(result.stderr)")
       outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
@@ -63,7 +49,7 @@ import Testing
     #expect(outputs[0] == outputs[1], "ingest is not deterministic")
     let record = try JSONDecoder().decode(Record.self, from: outputs[0])
     #expect(record.audio.sampleRate == truth.sample_rate)
-    #expect(record.audio.frameCount == Int((truth.duration * Double(truth.sample_rate)).rounded()))
+    #expect(record.audio.frameCount == truth.frames)
     // One hop more for MP3: low-bitrate coding rings on ~20 ms past the last sample.
     let hop = truth.sample_rate / 100 * (audio.hasSuffix(".mp3") ? 3 : 2)
     let firstSound = truth.heading?.onset_frame ?? truth.verses[0].onset_frame
