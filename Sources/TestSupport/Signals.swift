@@ -88,3 +88,13 @@ public enum Signals {
     return (sum / Float(buffer.samples.count)).squareRoot()
   }
 }
+
+extension AudioBuffer {
+  /// The buffer cut into consecutive chunks of `frames` (the last may be shorter),
+  /// for chunk-size independence tests.
+  public func chunks(of frames: Int) -> [AudioBuffer] {
+    stride(from: 0, to: frameCount, by: frames).map { start in
+      self.frames(start..<Swift.min(start + frames, frameCount))
+    }
+  }
+}

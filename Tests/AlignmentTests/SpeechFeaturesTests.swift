@@ -10,12 +10,7 @@ import Testing
     let noise = Signals.noise(seed: 9, frames: 20_000, channelCount: 2)
     let whole = SpeechFeatures(of: noise)
     var chunked = SpeechFeatures(sampleRate: 44_100)
-    var start = 0
-    while start < noise.frameCount {
-      let end = min(start + chunk, noise.frameCount)
-      chunked.add(noise.frames(start..<end))
-      start = end
-    }
+    for piece in noise.chunks(of: chunk) { chunked.add(piece) }
     chunked.finish()
     #expect(chunked.voiceDBFS == whole.voiceDBFS)
     #expect(chunked.highDBFS == whole.highDBFS)

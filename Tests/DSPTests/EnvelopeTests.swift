@@ -18,12 +18,7 @@ import Testing
     let noise = Signals.noise(seed: 5, frames: 10_000, channelCount: 2)
     let whole = Envelope(of: noise)
     var chunked = Envelope(sampleRate: 44_100)
-    var start = 0
-    while start < noise.frameCount {
-      let end = min(start + chunk, noise.frameCount)
-      chunked.add(noise.frames(start..<end))
-      start = end
-    }
+    for piece in noise.chunks(of: chunk) { chunked.add(piece) }
     chunked.finish()
     #expect(chunked.rmsDBFS.count == whole.rmsDBFS.count)
     for (a, b) in zip(chunked.rmsDBFS, whole.rmsDBFS) { #expect(abs(a - b) < 1e-4) }
