@@ -11,29 +11,32 @@ enum AlignLabels {
   /// Verse (or phrase) labels → start frames. A phrase label (`3a`) fixes its verse (`3`)
   /// only when it is the verse's first phrase (`a`); later phrases are ignored.
   static func readOverride(path: String, sampleRate: Int, labels: Set<String>) throws -> [String: Int] {
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
-    else { throw VerseTextError.missing(file: path) }
+    let lines: [AudacityLabel]
+    do {
+      lines = try AudacityLabels.read(path: path, sampleRate: sampleRate)
+    } catch {
+      switch error {
+      case .missing: throw VerseTextError.missing(file: path)
+      case .badLine(let file, let line, let content):
+        throw AlignInputError.badOverrideLine(file: file, line: line, content: content)
+      }
+    }
     var starts: [String: Int] = [:]
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-      if line.isEmpty || line.hasPrefix("\\") || line.hasPrefix("#") { continue }
-      var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
+    for entry in lines {
+      guard !entry.label.isEmpty else {  // a start with no verse named fixes nothing
+        throw AlignInputError.badOverrideLine(
+          file: path, line: entry.line,
+          content: AudacityLabels.line(entry.span, "", sampleRate: sampleRate).trimmingCharacters(
+            in: .whitespacesAndNewlines))
       }
-      if fields.count < 3 { fields = line.split(whereSeparator: \.isWhitespace).map(String.init) }
-      guard fields.count >= 3, let seconds = Double(fields[0]), seconds >= 0 else {
-        throw AlignInputError.badOverrideLine(file: path, line: index + 1, content: String(line.prefix(40)))
-      }
-      var label = fields[2]
+      var label = entry.label
       if !labels.contains(label), label != "h", let last = label.last, last.isLetter,
         labels.contains(String(label.dropLast()))
       {
         if last != "a" { continue }
         label = String(label.dropLast())
       }
-      let frame = FrameTime.frames(seconds: seconds, sampleRate: sampleRate)
-      starts[label] = min(starts[label] ?? frame, frame)
+      starts[label] = min(starts[label] ?? entry.span.start, entry.span.start)
     }
     return starts
   }
@@ -43,7 +46,7 @@ enum AlignLabels {
     let rate = record.audio.sampleRate
     var out = ""
     func line(_ start: Int, _ end: Int, _ label: String) {
-      out += "\(format(seconds(start, rate)))\t\(format(seconds(end, rate)))\t\(label)\n"
+      out += AudacityLabels.line(FrameRange(start: start, end: end), label, sampleRate: rate)
     }
     for segment in record.segments {
       if phrases && segment.phrases.count > 1 {
@@ -57,8 +60,6 @@ enum AlignLabels {
     }
     return out
   }
-
-  static func format(_ seconds: Double) -> String { String(format: "%.6f", seconds) }
 
   static func seconds(_ frames: Int, _ sampleRate: Int) -> Double {
     (Double(frames) / Double(sampleRate) * 1e6).rounded() / 1e6

@@ -88,8 +88,7 @@ struct RenderOutput {
     let rate = timings.sampleRate
     var lines: [(start: Int, text: String)] = []
     func add(_ span: FrameRange, _ label: String) {
-      let times = [span.start, span.end].map { AlignLabels.format(AlignLabels.seconds($0, rate)) }
-      lines.append((span.start, "\(times[0])\t\(times[1])\t\(label)\n"))
+      lines.append((span.start, AudacityLabels.line(span, label, sampleRate: rate)))
     }
     for heading in timings.headings { add(heading.segment.span, heading.label) }
     for (verse, timing) in zip(job.chapter.verses, timings.verses) { add(timing.span, verse.label) }

@@ -52,7 +52,7 @@ public enum Stretch {
     public var inputFrames: Int
     public var outputFrames: Int
     public var timeMap: TimeMap
-    public var labels: [Label]
+    public var labels: [AudacityLabel]
   }
 
   /// Decodes, stretches in chunks, writes the narration and the mapped labels.
@@ -60,7 +60,7 @@ public enum Stretch {
     var source = try AudioDecoder.open(options.audioPath)
     try RecordingCheck.format(of: source)
     let record = try options.ingestRecordPath.map { try ingestRecord($0, for: source) }
-    let labels = try options.labelsPath.map { try Label.read(path: $0, sampleRate: source.sampleRate) } ?? []
+    let labels = try options.labelsPath.map { try readLabels(path: $0, sampleRate: source.sampleRate) } ?? []
     let threshold = try options.maxPauseMilliseconds == nil ? nil : pauseThreshold(options, record: record)
     let format = outputFormat(path: options.outputPath, inputFormat: source.formatName)
     let writer = try SoundFileWriter(
@@ -89,8 +89,10 @@ public enum Stretch {
       throw error
     }
     let map = stretcher.timeMap
-    let mapped = labels.map { $0.mapped(through: map, sampleRate: source.sampleRate) }
-    if let path = options.labelsOutputPath { try Label.write(mapped, to: path) }
+    let mapped = labels.map { AudacityLabel(span: map.outputRange(forInput: $0.span), label: $0.label) }
+    if let path = options.labelsOutputPath {
+      try AtomicOutput.write(AudacityLabels.text(mapped, sampleRate: source.sampleRate), to: path)
+    }
     if let path = options.timeMapPath { try writeTimeMap(map, to: path) }
     return Result(
       sampleRate: source.sampleRate, channelCount: source.channelCount, inputFrames: map.inputFrameCount,

@@ -1,0 +1,68 @@
+import DSP
+import Foundation
+
+/// One line of an Audacity label file, in frames.
+public struct AudacityLabel: Sendable, Equatable {
+  public var span: FrameRange
+  public var label: String
+  /// The 1-based line it was read from (for error messages); 0 when made in code.
+  public var line: Int
+
+  public init(span: FrameRange, label: String, line: Int = 0) {
+    self.span = span
+    self.label = label
+    self.line = line
+  }
+}
+
+/// Audacity label files, the one place their format lives: a line is
+/// `start<TAB>end<TAB>label`, times in seconds with 6 decimals (DESIGN.md).
+///
+/// Reading skips blank lines, Audacity's spectral-selection lines (`\…`) and `#`
+/// comments; a line without tabs may separate its fields with spaces. Times become
+/// frames at the recording's rate, so mapping them through a `TimeMap` is exact.
+public enum AudacityLabels {
+  /// Why a label file could not be read; callers turn this into their own error.
+  public enum ReadError: Error, Equatable {
+    case missing(file: String)
+    case badLine(file: String, line: Int, content: String)
+  }
+
+  /// One line, newline included.
+  public static func line(_ span: FrameRange, _ label: String, sampleRate: Int) -> String {
+    String(
+      format: "%.6f\t%.6f\t",
+      FrameTime.seconds(span.start, sampleRate: sampleRate),
+      FrameTime.seconds(span.end, sampleRate: sampleRate)) + label + "\n"
+  }
+
+  /// A whole file's text.
+  public static func text(_ labels: [AudacityLabel], sampleRate: Int) -> String {
+    labels.map { line($0.span, $0.label, sampleRate: sampleRate) }.joined()
+  }
+
+  /// Reads `path`; every line must have numeric times with 0 ≤ start ≤ end.
+  public static func read(path: String, sampleRate: Int) throws(ReadError) -> [AudacityLabel] {
+    guard let data = FileManager.default.contents(atPath: path),
+      let text = String(data: data, encoding: .utf8)
+    else { throw .missing(file: path) }
+    var labels: [AudacityLabel] = []
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      if line.isEmpty || line.hasPrefix("\\") || line.hasPrefix("#") { continue }
+      var fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+      if fields.count < 2 { fields = line.split(maxSplits: 2, whereSeparator: \.isWhitespace) }
+      guard fields.count >= 2, let start = Double(fields[0].trimmingCharacters(in: .whitespaces)),
+        let end = Double(fields[1].trimmingCharacters(in: .whitespaces)), start >= 0, end >= start
+      else { throw .badLine(file: path, line: index + 1, content: String(line.prefix(40))) }
+      labels.append(
+        AudacityLabel(
+          span: FrameRange(
+            start: FrameTime.frames(seconds: start, sampleRate: sampleRate),
+            end: FrameTime.frames(seconds: end, sampleRate: sampleRate)),
+          label: fields.count > 2 ? fields[2].trimmingCharacters(in: .whitespaces) : "",
+          line: index + 1))
+    }
+    return labels
+  }
+}
