@@ -19,11 +19,7 @@ extension Prep {
     @Option(help: "An ingest record (prep ingest --output): its text and recording are used.")
     var record: String?
 
-    @Option(help: "The chapter's text: USFM (.usfm, .sfm) or plain `NUMBER<TAB>TEXT` lines.")
-    var text: String?
-
-    @Option(help: "The chapter to take when the USFM file holds several.")
-    var chapter: Int?
+    @OptionGroup var source: TextOptions
 
     @Option(help: "Where to write the Audacity labels (start, end, verse label).")
     var labels: String?
@@ -67,7 +63,7 @@ extension Prep {
       if audio == nil && record == nil { throw ValidationError("Give the recording, or --record.") }
       if decodeOnly { return }
       if labels == nil { throw ValidationError("Give --labels OUT.txt.") }
-      if record == nil && text == nil { throw ValidationError("Give --text (or an ingest record made with --text).") }
+      if record == nil && source.text == nil { throw ValidationError("Give --text (or an ingest record made with --text).") }
       if heading != nil && noHeading { throw ValidationError("Give --heading or --no-heading, not both.") }
       if !(20...2_000).contains(minPauseMs) { throw ValidationError("--min-pause-ms must be 20–2000.") }
       if !(0...500).contains(leadMs) { throw ValidationError("--lead-ms must be 0–500.") }
@@ -84,8 +80,8 @@ extension Prep {
       var options = Align.Options(labelsPath: labels)
       options.audioPath = audio
       options.recordPath = record
-      options.textPath = text
-      options.chapter = chapter
+      options.textPath = source.text
+      options.chapter = source.chapter
       options.jsonPath = json
       options.phrasesPath = phrases
       options.heading = noHeading ? .none : heading.map { .text($0) } ?? .detect

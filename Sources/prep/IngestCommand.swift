@@ -10,11 +10,7 @@ extension Prep {
     @Argument(help: "The recording: WAV, FLAC, Ogg Vorbis/Opus or MP3.")
     var audio: String
 
-    @Option(help: "The chapter's text: USFM (.usfm, .sfm) or plain `NUMBER<TAB>TEXT` lines.")
-    var text: String?
-
-    @Option(help: "The chapter to take when the USFM file holds several.")
-    var chapter: Int?
+    @OptionGroup var source: TextOptions
 
     @Option(name: [.short, .long], help: "Where to write the ingest record (JSON).")
     var output: String
@@ -23,7 +19,7 @@ extension Prep {
 
     func run() throws {
       let record = try Ingest.run(
-        .init(audioPath: audio, textPath: text, chapter: chapter), outputPath: output)
+        .init(audioPath: audio, textPath: source.text, chapter: source.chapter), outputPath: output)
       global.warn(record.warnings)
       global.say(
         "\(audio): \(record.audio.channelCount) ch, \(record.audio.sampleRate) Hz, "

@@ -20,11 +20,7 @@ extension Prep {
     @Argument(help: "The recording (WAV, FLAC, Ogg Vorbis/Opus, MP3); optional with --ingest.")
     var audio: String?
 
-    @Option(help: "The chapter's text: USFM (.usfm, .sfm) or plain `NUMBER<TAB>TEXT` lines.")
-    var text: String?
-
-    @Option(help: "The chapter to take when the USFM file holds several.")
-    var chapter: Int?
+    @OptionGroup var textSource: TextOptions
 
     @Option(
       name: [.customLong("ingest"), .customLong("record")],
@@ -110,15 +106,15 @@ extension Prep {
       setup.pauseThresholdDBFS = pauseThresholdDbfs
       _ = try setup.plan()  // every range and name checked before the decode
       let source: RenderSource
-      if let ingest, audio == nil, text == nil {
+      if let ingest, audio == nil, textSource.text == nil {
         guard let align else { throw RenderUsage.recordsGoTogether }
         global.say("\(ingest): reading the records and the recording")
         source = try RenderSource.fromRecords(ingestPath: ingest, alignPath: align)
       } else {
-        guard let audio, let text else { throw RenderUsage.needInput }
+        guard let audio, let text = textSource.text else { throw RenderUsage.needInput }
         guard align == nil, ingest == nil else { throw RenderUsage.recordsGoTogether }
         global.say("\(audio): aligning")
-        source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: chapter)
+        source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: textSource.chapter)
       }
       let records = try FullRender.run(try setup.job(for: source)) { global.say($0) }
       global.say("\(records.count) variants → \(outputDir)")
