@@ -71,40 +71,29 @@ public struct TimeMap: Sendable, Equatable {
 
   /// The output frame where input frame `frame` plays (see the type's comment).
   public func outputFrame(forInput frame: Int) -> Int {
-    if frame <= 0 { return 0 }
-    // First anchor with input ≥ frame.
-    var low = 0
-    var high = inputFrames.count
-    while low < high {
-      let mid = (low + high) / 2
-      if inputFrames[mid] < frame { low = mid + 1 } else { high = mid }
-    }
-    if low == inputFrames.count { return outputFrameCount }
-    if inputFrames[low] == frame { return outputFrames[low] }
-    let i0 = inputFrames[low - 1]
-    let i1 = inputFrames[low]
-    let o0 = outputFrames[low - 1]
-    let o1 = outputFrames[low]
-    return o0 + TimeMap.roundedRatio((frame - i0) * (o1 - o0), i1 - i0)
+    TimeMap.lookup(frame, along: inputFrames, onto: outputFrames)
   }
 
   /// The input frame whose sound plays at output frame `frame` (the inverse map; inside a
   /// repeated stretch, the instant that is repeated).
   public func inputFrame(forOutput frame: Int) -> Int {
+    TimeMap.lookup(frame, along: outputFrames, onto: inputFrames)
+  }
+
+  /// Piecewise-linear lookup between anchors (`xs` ascending, from 0): the first anchor with
+  /// x ≥ frame, interpolated from the one before with rounding; the last y past the end.
+  private static func lookup(_ frame: Int, along xs: [Int], onto ys: [Int]) -> Int {
     if frame <= 0 { return 0 }
     var low = 0
-    var high = outputFrames.count
+    var high = xs.count
     while low < high {
       let mid = (low + high) / 2
-      if outputFrames[mid] < frame { low = mid + 1 } else { high = mid }
+      if xs[mid] < frame { low = mid + 1 } else { high = mid }
     }
-    if low == outputFrames.count { return inputFrameCount }
-    if outputFrames[low] == frame { return inputFrames[low] }
-    let i0 = inputFrames[low - 1]
-    let i1 = inputFrames[low]
-    let o0 = outputFrames[low - 1]
-    let o1 = outputFrames[low]
-    return i0 + TimeMap.roundedRatio((frame - o0) * (i1 - i0), o1 - o0)
+    if low == xs.count { return ys[ys.count - 1] }
+    if xs[low] == frame { return ys[low] }
+    let (x0, x1, y0, y1) = (xs[low - 1], xs[low], ys[low - 1], ys[low])
+    return y0 + roundedRatio((frame - x0) * (y1 - y0), x1 - x0)
   }
 
   /// The span `range` of the input occupies in the output.
