@@ -18,8 +18,10 @@
 ///
 /// P is the lag of best match (`PitchPeriod`) — also in noise, where any lag serves and a fixed
 /// one would cut voiced sound at a voicing boundary out of phase. Only when slowing down does
-/// an aperiodic stretch repeat a whole number of periods of about `unvoicedInsertMilliseconds`
-/// instead, so repeated noise does not turn into a buzz at a pitch a listener would hear.
+/// an aperiodic stretch repeat about `unvoicedInsertMilliseconds` instead, so repeated noise
+/// does not turn into a buzz at a pitch a listener would hear: a whole number of periods P if
+/// it is only partly voiced (a voicing transition, aperiodicity under
+/// `partlyVoicedAperiodicity`), so its voiced part is repeated in phase; 20 ms flat otherwise.
 ///
 /// Two guards move a splice, never the schedule (e stays bounded):
 /// * a sound starting inside the planned splice (`onset`) ends the splice where the sound
@@ -83,8 +85,13 @@ extension StretchEngine {
 
   private mutating func slowDown(_ estimate: PitchPeriod.Estimate) {
     let found = estimate.periodFrames
-    let voiced = estimate.aperiodicity < tuning.voicedAperiodicity && estimate.level >= tuning.silenceLevel
+    let audible = estimate.level >= tuning.silenceLevel
+    let voiced = audible && estimate.aperiodicity < tuning.voicedAperiodicity
     var period = voiced ? found : frames.unvoicedInsert
+    if !voiced && audible && estimate.aperiodicity < tuning.partlyVoicedAperiodicity {
+      // A voicing transition: repeat whole periods, so what voicing there is stays in phase.
+      period = found * max(1, Int((Double(frames.unvoicedInsert) / Double(found)).rounded()))
+    }
     if let onset = onset(from: position, to: position + 2 * period) {
       // A sound starts in the stretch to be repeated. Repeat a shorter stretch of the silence
       // before it, or, if it has already begun, copy its attack: repeated, it would start twice.
