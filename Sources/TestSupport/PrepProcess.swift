@@ -31,18 +31,28 @@ public enum PrepProcess {
     process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/env")
     process.arguments = tool.hasPrefix("/") ? arguments : [tool] + arguments
     if let folder { process.currentDirectoryURL = folder }
-    let out = Pipe()
-    let err = Pipe()
+    // Output goes to temporary files, not pipes: nothing can block on a full pipe, and no read
+    // can be interrupted by a signal (corelibs Foundation's pipe reads trap on EINTR).
+    let capture = try TemporaryFolder("prep-run")
+    defer { capture.remove() }
+    let outURL = capture.url.appendingPathComponent("stdout")
+    let errURL = capture.url.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    defer {
+      try? out.close()
+      try? err.close()
+    }
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    // Read both pipes before waiting so a chatty tool cannot block on a full pipe.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
   }
 
   /// True if `tool` is on PATH.
