@@ -56,8 +56,8 @@ public struct LoudnessMeasurement: Sendable, Equatable {
 ///     yᵢ    = limit(x · 10^(gainᵢ/20)),   gainᵢ₊₁ = gainᵢ + (target − measured(yᵢ)) / sᵢ
 ///     sᵢ    = (measured(yᵢ) − measured(yᵢ₋₁)) / (gainᵢ − gainᵢ₋₁)   (secant; s₀ given, 1 by default)
 ///
-/// Loudness rises with gain, so once passes lie on both sides of the target the next gain is
-/// interpolated between the closest two (regula falsi) instead; steps are kept within ±12 dB.
+/// Once passes lie on both sides of the target the next gain is interpolated between the
+/// closest two (regula falsi) instead; steps are kept within ±12 dB.
 ///
 /// The limiter only lowers loud peaks, which lowers the integrated loudness; on peaky speech
 /// that needs several dB of limiting a dB of gain buys only a fraction of a LU, which the secant
@@ -104,7 +104,7 @@ public enum LoudnessPlan {
   /// `initialSlope` is s₀ (1 for fresh material; less for audio that is already limited).
   public static func normalise(
     _ audio: AudioBuffer, to target: LoudnessTarget, source: String, toleranceLU: Double = 0.1,
-    maxPasses: Int = 5, initialSlope: Double = 1, measure: (AudioBuffer) -> LoudnessMeasurement
+    maxPasses: Int = 8, initialSlope: Double = 1, measure: (AudioBuffer) -> LoudnessMeasurement
   ) throws(RenderError) -> Outcome {
     let first = measure(audio)
     guard var gain = gainDB(measuredLUFS: first.integratedLUFS, targetLUFS: target.integratedLUFS)
@@ -125,21 +125,36 @@ public enum LoudnessPlan {
         best = outcome
       }
       if abs(error) <= toleranceLU || pass >= maxPasses { return best ?? outcome }
-      // Keep the closest pass on each side of the target: once both exist, interpolate between them.
+      // The bracket: the loudest gain still under the target and the quietest over it. It
+      // shrinks with every pass, even where heavy limiting makes loudness fall as gain rises
+      // (more blocks pass BS.1770's relative gate), which would stall a bracket kept by loudness.
       let point = (gainDB: gain, lufs: lufs)
       if error > 0 {
-        if below.map({ $0.lufs < lufs }) ?? true { below = point }
-      } else if above.map({ $0.lufs > lufs }) ?? true {
+        if below.map({ $0.gainDB < gain }) ?? true { below = point }
+      } else if above.map({ $0.gainDB > gain }) ?? true {
         above = point
       }
       previous = point
-      if let low = below, let high = above, high.lufs > low.lufs {
-        gain = low.gainDB + (target.integratedLUFS - low.lufs) * (high.gainDB - low.gainDB) / (high.lufs - low.lufs)
+      if let low = below, let high = above, high.gainDB > low.gainDB {
+        gain = bracketed(low: low, high: high, targetLUFS: target.integratedLUFS)
       } else {
         gain += min(12, max(-12, error / lastSlope))
       }
       pass += 1
     }
+  }
+
+  /// The next gain inside a bracket: interpolated (regula falsi) where loudness rises across
+  /// it, else, or when that lands within 2 % of an end (no progress), the midpoint (bisection).
+  static func bracketed(
+    low: (gainDB: Double, lufs: Double), high: (gainDB: Double, lufs: Double), targetLUFS: Double
+  ) -> Double {
+    let width = high.gainDB - low.gainDB
+    let middle = low.gainDB + width / 2
+    guard high.lufs > low.lufs else { return middle }
+    let interpolated = low.gainDB + (targetLUFS - low.lufs) * width / (high.lufs - low.lufs)
+    let margin = width / 50
+    return interpolated > low.gainDB + margin && interpolated < high.gainDB - margin ? interpolated : middle
   }
 
   /// d(loudness)/d(gain) between two passes (the secant); 1 before there are two, and kept in

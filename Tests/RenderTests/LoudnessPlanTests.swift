@@ -38,6 +38,36 @@ import TestSupport
     #expect(outcome.passes >= 2 && outcome.passes <= 3)
   }
 
+  /// Under heavy limiting BS.1770's relative gate can make loudness fall while gain rises. A
+  /// meter with such a dip (the passes seen on a peaky voice over a bed at 1.5×: +0.75 dB →
+  /// −16.39, +6.7 dB → −16.49, +16 dB → −14.56 LUFS) must not stall the search.
+  @Test func normalisingSurvivesLoudnessThatFallsAsGainRises() throws {
+    let audio = Signals.sine(hz: 300, frames: 44_100, amplitude: 0.01)
+    let start = Self.meter(audio).integratedLUFS
+    // Loudness against gain (dB over the unscaled audio), linear between the points.
+    let curve: [(gain: Double, lufs: Double)] = [
+      (-20, -30), (0, -16.3), (0.75, -16.39), (6.68, -16.49), (10, -16.45), (16.02, -14.56), (40, -5),
+    ]
+    func dipping(_ gain: Double) -> Double {
+      let upper = curve.firstIndex { $0.gain >= gain } ?? curve.count - 1
+      let (a, b) = (curve[max(0, upper - 1)], curve[upper])
+      return b.gain == a.gain ? a.lufs : a.lufs + (gain - a.gain) * (b.lufs - a.lufs) / (b.gain - a.gain)
+    }
+    var passes: [(gain: Double, lufs: Double)] = []
+    let target = try LoudnessTarget(integratedLUFS: -15.55, truePeakDBTP: -1, encoderMarginDB: 0)
+    let outcome = try LoudnessPlan.normalise(audio, to: target, source: "v.wav", initialSlope: 0.14) { buffer in
+      let gain = Self.meter(buffer).integratedLUFS - start
+      passes.append((gain, dipping(gain)))
+      return LoudnessMeasurement(integratedLUFS: dipping(gain), truePeakDBTP: -20)
+    }
+    #expect(abs(outcome.measurement.integratedLUFS - -15.55) <= 0.1, "passes: \(passes)")
+    // The dip was met: a pass with more gain measured quieter than one before it.
+    let inverted = passes.indices.contains { i in
+      passes[..<i].contains { $0.gain < passes[i].gain - 0.5 && $0.lufs > passes[i].lufs }
+    }
+    #expect(inverted, "passes: \(passes)")
+  }
+
   @Test func silentNarrationIsAnError() {
     let audio = Signals.silence(frames: 1_000)
     #expect(throws: RenderError.silentNarration(file: "v.wav")) {
