@@ -117,6 +117,7 @@ extension Prep {
         source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: textSource.chapter)
       }
       let records = try FullRender.run(try setup.job(for: source)) { global.say($0) }
+      global.warn(RenderWarnings.loudness(records))
       global.say("\(records.count) variants → \(outputDir)")
     }
   }

@@ -2,6 +2,7 @@ import AudioIO
 import DSP
 import Foundation
 import Manifest
+import Pipeline
 import Render
 import TestSupport
 import Testing
@@ -24,6 +25,18 @@ import Testing
       let recorded = try #require(file.loudness)
       #expect(abs(recorded.integratedLUFS - measured.integratedLUFS) <= 0.15, "\(file.file)")
     }
+  }
+
+  /// A file that missed its loudness target is reported; the sample's files are not.
+  @Test func loudnessMissesAreWarnedAbout() throws {
+    #expect(RenderWarnings.loudness(sample.records).isEmpty)
+    var records = sample.records
+    let missed = try #require(records[0].variant.files[0].loudness)
+    records[0].variant.files[0].loudness = Loudness(
+      integratedLUFS: missed.integratedLUFS - 0.8, truePeakDBTP: missed.truePeakDBTP, targetLUFS: missed.targetLUFS)
+    let warnings = RenderWarnings.loudness(records)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.hasPrefix(records[0].variant.files[0].file + " measures") == true, "\(warnings)")
   }
 
   /// ffprobe lists one chapter per verse at the manifest's times (±1 ms), titled in UTF-8.
