@@ -17,9 +17,9 @@ public struct StretchTuning: Sendable, Equatable {
   public var unvoicedInsertMilliseconds = 20.0
   /// Slowing down, an audible stretch with an aperiodicity between `voicedAperiodicity` and this
   /// is a voicing transition: its insert is a whole number of periods (measured on the TSM clips
-  /// at 0.75×: voicing agreement 0.938 → 0.946, MCD unchanged; a flat 20 ms cut the voiced part
+  /// at 0.75×: voicing agreement 0.938 → 0.945, MCD 12.17 → 12.10; a flat 20 ms cut the voiced part
   /// out of phase).
-  public var partlyVoicedAperiodicity: Float = 0.6
+  public var partlyVoicedAperiodicity: Float = 0.5
   /// Longest cross-fade below 2×, in periods (PICOLA is 1; at most half of a cycle is blended).
   public var fadePeriods = 2.0
   /// Below 2×, where the glottal pulse is put in a voiced cross-fade (fraction of a period;

@@ -114,22 +114,33 @@ def summarize(rows, rates):
         print(f'clicks_pm max over runs: {max(clicks):.2f}')
 
 
-def main():
+def arguments():
+    """The options quality.py and voicing.py share."""
     ap = argparse.ArgumentParser()
     ap.add_argument('--prep', default='.build/release/prep')
     ap.add_argument('--work', required=True)
-    ap.add_argument('--tool', default='prep')
     ap.add_argument('--rates', default='0.75,1.25,1.5,2.0')
     ap.add_argument('--clips', default='')
+    return ap
+
+
+def clips_in(work, wanted):
+    """The TSM clips under WORK/clips, those starting with one of the comma-separated `wanted`."""
+    clipdir = os.path.join(work, 'clips')
+    clips = sorted(os.path.join(clipdir, f) for f in os.listdir(clipdir) if f.endswith('.wav'))
+    if wanted:
+        clips = [c for c in clips if any(os.path.basename(c).startswith(w) for w in wanted.split(','))]
+    return clips
+
+
+def main():
+    ap = arguments()
+    ap.add_argument('--tool', default='prep')
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--tag', default='')
     a = ap.parse_args()
     rates = [float(r) for r in a.rates.split(',')]
-    clipdir = os.path.join(a.work, 'clips')
-    clips = sorted(os.path.join(clipdir, f) for f in os.listdir(clipdir) if f.endswith('.wav'))
-    if a.clips:
-        want = a.clips.split(',')
-        clips = [c for c in clips if any(os.path.basename(c).startswith(w) for w in want)]
+    clips = clips_in(a.work, a.clips)
     tag = a.tag or a.tool
     outdir = os.path.join(a.work, 'out', tag); os.makedirs(outdir, exist_ok=True)
     os.makedirs(os.path.join(a.work, 'results'), exist_ok=True)
