@@ -9,8 +9,10 @@
 ///   into the L frames after them. With no copy at all the fade would be
 ///   L₀ = (m·P − e·speed)/(speed − 1); L is L₀ cut to at most max(1, min(`fadePeriods`,
 ///   1/(2(speed − 1))))·P (so below 2× at most half of each cycle is blended) and the rest,
-///   C = L₀ − L, is copied. From 2× on there is no copy and L = L₀; m grows by one whenever
-///   L₀ would fall under half its nominal value (the stretch is behind).
+///   C = L₀ − L, is copied. From 2× on there is no copy and L = L₀. When L₀ would fall under
+///   half its nominal value (the stretch is behind), L stays at that half and, in unvoiced
+///   sound only, m grows by one: in voiced sound a jump of several periods stutters (measured
+///   at 2×: MCD 27.94 → 27.60, voicing 0.819 → 0.823).
 /// * slowing down: the period at `position` is copied, then played again blended into the
 ///   period after it (J = −P, L = P: 2P output for P input), then C = e′/(1/speed − 1) copied;
 ///   when that is not enough (near 0.5×, one repeat only keeps pace) the blend is repeated,
@@ -67,7 +69,10 @@ extension StretchEngine {
     let nominal = min(longest, Double(period) / (speed - 1))
     var units = 1
     var exact = (Double(period) - e * speed) / (speed - 1)
-    while exact < nominal / 2 && Double((units + 1) * period) + nominal < Double(frames.lookahead) {
+    // Catching up (after a guarded attack) skips more periods at once only where nothing is
+    // voiced: there a multi-period jump stutters, a shorter fade does not.
+    let voiced = estimate.aperiodicity < tuning.voicedAperiodicity && estimate.level >= tuning.silenceLevel
+    while !voiced && exact < nominal / 2 && Double((units + 1) * period) + nominal < Double(frames.lookahead) {
       units += 1
       exact = (Double(units * period) - e * speed) / (speed - 1)
     }
