@@ -14,9 +14,9 @@ public enum RenderWarnings {
         guard let loudness = file.loudness, let target = loudness.targetLUFS,
           abs(loudness.integratedLUFS - target) > loudnessToleranceLU
         else { return nil }
-        return "\(file.file) measures \(loudness.integratedLUFS) LUFS against the \(target) LUFS target at "
-          + "\(loudness.truePeakDBTP) dBTP; the narration is too peaky to reach it under the ceiling: "
-          + "lower --loudness or check the recording for clicks"
+        return "\(file.file) measures \(loudness.integratedLUFS) LUFS against the \(target) LUFS target "
+          + "(true peak \(loudness.truePeakDBTP) dBTP): the limiter could not reach it under the ceiling; "
+          + "a lower --loudness, or a recording without clicks, will"
       }
     }
   }
