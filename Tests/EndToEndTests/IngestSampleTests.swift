@@ -1,27 +1,12 @@
 import AudioIO
 import DSP
 import Foundation
+import Manifest
 import TestSupport
 import Testing
 
 /// `prep ingest` on the committed samples, against their ground truth.
 @Suite struct IngestSampleTests {
-
-  struct Record: Decodable {
-    struct Audio: Decodable {
-      var sampleRate: Int
-      var frameCount: Int
-    }
-    struct Levels: Decodable {
-      var leadingSilenceFrames: Int
-      var trailingSilenceFrames: Int
-      var noiseFloorDBFS: Double
-    }
-    var audio: Audio
-    var levels: Levels
-    var warnings: [String]
-  }
-
   static let recordings = [
     ("psalm23_slt.flac", "psalm23.usfm"), ("psalm23_espeak.mp3", "psalm23.usfm"),
     ("john1_slt.mp3", "john1.usfm"), ("psalm117_kal.wav", "psalm117.txt"),
@@ -47,7 +32,7 @@ import Testing
       outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
     }
     #expect(outputs[0] == outputs[1], "ingest is not deterministic")
-    let record = try JSONDecoder().decode(Record.self, from: outputs[0])
+    let record = try JSONDecoder().decode(IngestRecord.self, from: outputs[0])
     #expect(record.audio.sampleRate == truth.sample_rate)
     #expect(record.audio.frameCount == truth.frames)
     // One hop more for MP3: low-bitrate coding rings on ~20 ms past the last sample.
