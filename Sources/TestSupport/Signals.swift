@@ -97,4 +97,14 @@ extension AudioBuffer {
       self.frames(start..<Swift.min(start + frames, frameCount))
     }
   }
+
+  /// The first frame at or after `from` whose first-channel magnitude exceeds `threshold`.
+  public func firstSound(from: Int, threshold: Float = 0.01) -> Int? {
+    var frame = Swift.max(0, from)
+    while frame < frameCount {
+      if abs(samples[frame * channelCount]) > threshold { return frame }
+      frame += 1
+    }
+    return nil
+  }
 }

@@ -45,9 +45,9 @@ import TestSupport
     let (input, spans) = Self.bursts(noiseFloor: noiseFloor)
     let (output, map) = Self.shorten(input, chunkFrames: 1_000)
     for span in spans {
-      let heard = StretcherFixtures.firstSound(in: input, from: span.start)!
+      let heard = input.firstSound(from: span.start)!
       let mapped = map.outputFrame(forInput: heard)
-      #expect(StretcherFixtures.firstSound(in: output, from: mapped - 500) == mapped)
+      #expect(output.firstSound(from: mapped - 500) == mapped)
     }
   }
 
@@ -70,9 +70,9 @@ import TestSupport
     #expect(output.frameCount == StretcherFixtures.expectedFrames(shortened.frameCount, speed: speed))
     #expect(map.inputFrameCount == input.frameCount && map.outputFrameCount == output.frameCount)
     for span in spans {
-      let heard = StretcherFixtures.firstSound(in: input, from: span.start)!
+      let heard = input.firstSound(from: span.start)!
       let mapped = map.outputFrame(forInput: heard)
-      let found = StretcherFixtures.firstSound(in: output, from: mapped - 2_000)
+      let found = output.firstSound(from: mapped - 2_000)
       #expect(found.map { abs($0 - mapped) <= Self.sampleRate / 4_000 } == true, "burst at \(span.start): mapped \(mapped), found \(String(describing: found))")
     }
   }

@@ -14,7 +14,7 @@ import TestSupport
     let (output, map) = StretcherFixtures.stretch(input, speed: speed, chunkFrames: 3_000)
     let attackFrames = input.sampleRate / 50
     for span in spans.dropFirst() {
-      let heard = StretcherFixtures.firstSound(in: input, from: span.start)!
+      let heard = input.firstSound(from: span.start)!
       let mapped = map.outputFrame(forInput: heard)
       var largest: Float = 0
       for k in 0..<attackFrames {
@@ -29,7 +29,7 @@ import TestSupport
     let (input, spans) = Signals.bursts(
       lengths: [20_000], gaps: [], lead: 5_000, tail: 8_000, hz: 180)
     let (output, map) = StretcherFixtures.stretch(input, speed: 2.0, chunkFrames: 3_000)
-    let heard = StretcherFixtures.firstSound(in: input, from: spans[0].start)!
+    let heard = input.firstSound(from: spans[0].start)!
     let mapped = map.outputFrame(forInput: heard)
     var largest: Float = 0
     for k in 0..<(input.sampleRate / 50) {

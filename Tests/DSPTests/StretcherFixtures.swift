@@ -48,16 +48,6 @@ enum StretcherFixtures {
     Int((Double(frames) / speed).rounded())
   }
 
-  /// The first frame at or after `from` whose first-channel magnitude exceeds `threshold`.
-  static func firstSound(in buffer: AudioBuffer, from: Int, threshold: Float = 0.01) -> Int? {
-    var frame = max(0, from)
-    while frame < buffer.frameCount {
-      if abs(buffer.samples[frame * buffer.channelCount]) > threshold { return frame }
-      frame += 1
-    }
-    return nil
-  }
-
   /// The frequency of a clean tone, from its interpolated upward zero crossings inside
   /// `range` (first-channel samples).
   static func toneFrequency(_ buffer: AudioBuffer, range: Range<Int>) -> Double {

@@ -15,9 +15,9 @@ import TestSupport
       channelCount: channelCount)
     let (output, map) = StretcherFixtures.stretch(input, speed: speed, chunkFrames: 3_000)
     for span in spans {
-      let heard = StretcherFixtures.firstSound(in: input, from: span.start)!
+      let heard = input.firstSound(from: span.start)!
       let mapped = map.outputFrame(forInput: heard)
-      let found = StretcherFixtures.firstSound(in: output, from: mapped - 2_000)
+      let found = output.firstSound(from: mapped - 2_000)
       // A burst opens a splice at full weight, exactly at an anchor; its first audible frame, a
       // few frames into its fade-in, may be blended at 1/speed in the map: 0.25 ms at most.
       let tolerance = input.sampleRate / 4_000

@@ -49,7 +49,7 @@ import TestSupport
       let start = FrameTime.frames(seconds: Double(fields[0])!, sampleRate: 48_000)
       #expect(start == result.timeMap.outputFrame(forInput: span.start))
       // The burst is heard within 0.25 ms of its label (its 2 ms fade-in starts at zero).
-      let heard = StretcherFixturesE2E.firstSound(in: output, from: start - 4_800)
+      let heard = output.firstSound(from: start - 4_800)
       #expect(heard.map { abs($0 - start) <= 12 + 96 } == true)
     }
   }
@@ -66,16 +66,5 @@ import TestSupport
           labelsPath: folder + "/bad.txt", labelsOutputPath: folder + "/out.txt"))
     }
     #expect(!FileManager.default.fileExists(atPath: folder + "/out.wav"))
-  }
-}
-
-enum StretcherFixturesE2E {
-  static func firstSound(in buffer: AudioBuffer, from: Int, threshold: Float = 0.01) -> Int? {
-    var frame = max(0, from)
-    while frame < buffer.frameCount {
-      if abs(buffer.samples[frame * buffer.channelCount]) > threshold { return frame }
-      frame += 1
-    }
-    return nil
   }
 }
