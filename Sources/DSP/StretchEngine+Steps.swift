@@ -71,7 +71,7 @@ extension StretchEngine {
     var exact = (Double(period) - e * speed) / (speed - 1)
     // Catching up (after a guarded attack) skips more periods at once only where nothing is
     // voiced: there a multi-period jump stutters, a shorter fade does not.
-    let voiced = estimate.aperiodicity < tuning.voicedAperiodicity && estimate.level >= tuning.silenceLevel
+    let voiced = tuning.voicing(of: estimate) == .voiced
     while !voiced && exact < nominal / 2 && Double((units + 1) * period) + nominal < Double(frames.lookahead) {
       units += 1
       exact = (Double(units * period) - e * speed) / (speed - 1)
@@ -90,13 +90,13 @@ extension StretchEngine {
 
   private mutating func slowDown(_ estimate: PitchPeriod.Estimate) {
     let found = estimate.periodFrames
-    let audible = estimate.level >= tuning.silenceLevel
-    let voiced = audible && estimate.aperiodicity < tuning.voicedAperiodicity
-    var period = voiced ? found : frames.unvoicedInsert
-    if !voiced && audible && estimate.aperiodicity < tuning.partlyVoicedAperiodicity {
-      // A voicing transition: repeat whole periods, so what voicing there is stays in phase.
-      period = found * max(1, Int((Double(frames.unvoicedInsert) / Double(found)).rounded()))
-    }
+    var period =
+      switch tuning.voicing(of: estimate) {
+      case .voiced: found
+      // Whole periods, so what voicing there is stays in phase.
+      case .transition: found * max(1, Int((Double(frames.unvoicedInsert) / Double(found)).rounded()))
+      case .unvoiced, .silent: frames.unvoicedInsert
+      }
     if let onset = onset(from: position, to: position + 2 * period) {
       // A sound starts in the stretch to be repeated. Repeat a shorter stretch of the silence
       // before it, or, if it has already begun, copy its attack: repeated, it would start twice.

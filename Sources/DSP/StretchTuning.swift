@@ -57,6 +57,25 @@ public struct StretchTuning: Sendable, Equatable {
   public init() {}
 }
 
+/// How a stretch sounds to the stretcher's decisions, by its level and aperiodicity.
+enum StretchVoicing {
+  /// Under `silenceLevel`.
+  case silent
+  /// Aperiodicity under `voicedAperiodicity`.
+  case voiced
+  /// Aperiodicity under `partlyVoicedAperiodicity`: voicing starting or stopping.
+  case transition
+  case unvoiced
+}
+
+extension StretchTuning {
+  func voicing(of estimate: PitchPeriod.Estimate) -> StretchVoicing {
+    guard estimate.level >= silenceLevel else { return .silent }
+    if estimate.aperiodicity < voicedAperiodicity { return .voiced }
+    return estimate.aperiodicity < partlyVoicedAperiodicity ? .transition : .unvoiced
+  }
+}
+
 /// The tuning converted to frames at one sample rate.
 struct StretchFrames: Sendable {
   let pitch: PitchPeriod
