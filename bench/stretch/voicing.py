@@ -24,8 +24,8 @@ from quality import arguments, clips_in, tq  # noqa: E402  (tsm_quality, loaded 
 WINDOW_S = 0.025   # tsm_quality.yin's window (W = 400 at 16 kHz)
 
 
-def voiced(signal, sr, centres):
-    """tsm_quality's voicing decision at `centres` (frames of `signal`), and the frames' energy."""
+def yin_at(signal, sr, centres):
+    """tsm_quality's YIN aperiodicity and energy (dB) at `centres` (frames of `signal`)."""
     x16 = tq.resample(signal, sr, 16000)
     _, ap, en = tq.yin(x16, centres * 16000.0 / sr)
     return ap, en
@@ -42,8 +42,8 @@ def analyse(prep, clip, rate, out):
     hop = tq.HOP_S * sr
     cy = np.arange(int(len(y) // hop)) * hop + hop / 2
     cx = np.interp(cy, anchors[:, 1], anchors[:, 0])
-    apy, eny = voiced(y, sr, cy)
-    apx, enx = voiced(x, sr, cx)
+    apy, eny = yin_at(y, sr, cy)
+    apx, enx = yin_at(x, sr, cx)
     floor = np.percentile(enx, 95) - 35
     vy = (apy < 0.15) & (eny > floor)
     vx = (apx < 0.15) & (enx > floor)
