@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Speed of `prep align` on one long WAV, one core, decode included, against decode alone.
 #
 #   bench/align/speed.sh [CORPUS] [MINUTES]
@@ -19,18 +19,12 @@ OUT=$ROOT/build/align-speed
 mkdir -p "$OUT"
 python3 "$ROOT/bench/align/make_long.py" --corpus "$CORPUS" --out "$OUT" --minutes "$MINUTES"
 DUR=$(soxi -D "$OUT/long.wav")
-best() {  # best wall time of 3 runs of "$@"
-  b=
-  for i in 1 2 3; do
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-    t=$(echo "$e - $s" | bc -l)
-    if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
-  done
-  echo "$b"
-}
-T_SOX=$(best taskset -c 0 sox "$OUT/long.wav" -t null -)
-T_DEC=$(best taskset -c 0 "$PREP" align "$OUT/long.wav" --decode-only)
-T_ALIGN=$(best taskset -c 0 "$PREP" align "$OUT/long.wav" --text "$OUT/long.txt" --labels "$OUT/long.labels.txt" --json "$OUT/long.json" --quiet)
+# shellcheck source=../timing.sh
+source "$ROOT/bench/timing.sh"
+best() { best_of 3 0 "$@" | cut -d" " -f1; }  # best wall time of 3 runs on CPU 0
+T_SOX=$(best sox "$OUT/long.wav" -t null -)
+T_DEC=$(best "$PREP" align "$OUT/long.wav" --decode-only)
+T_ALIGN=$(best "$PREP" align "$OUT/long.wav" --text "$OUT/long.txt" --labels "$OUT/long.labels.txt" --json "$OUT/long.json" --quiet)
 printf 'audio            %8.1f s (%s)\n' "$DUR" "$(soxi "$OUT/long.wav" | grep -E 'Sample Rate|Channels' | tr -s ' ' | tr '\n' ' ')"
 printf 'decode (sox)     %8.3f s  %7.0f x RT\n' "$T_SOX" "$(echo "$DUR / $T_SOX" | bc -l)"
 printf 'decode (prep)    %8.3f s  %7.0f x RT\n' "$T_DEC" "$(echo "$DUR / $T_DEC" | bc -l)"

@@ -26,12 +26,14 @@ if [ ! -f "$LONG" ]; then
 fi
 printf 'Verse text\n1\tIn the beginning.\n' | tail -1 > "$WORK/text.txt"
 
+# shellcheck source=../timing.sh
+source bench/timing.sh
+
 measure() {  # label, pin ("1 core" or "2 cores"), command…  → prints label, ×RT, peak RSS MB
   local label=$1 pin=$2; shift 2
   local cpus=0; [ "$pin" = "2 cores" ] && cpus=0,1
-  /usr/bin/time -f '%e %M' -o "$WORK/time.txt" taskset -c $cpus "$@" >/dev/null 2>"$WORK/stderr.txt" || {
-    cat "$WORK/stderr.txt" >&2; return 1; }
-  read -r wall rss < "$WORK/time.txt"
+  local wall rss
+  read -r wall rss < <(TIMED_LOG="$WORK/stderr.txt" timed "$cpus" "$@") || return 1
   awk -v l="$label" -v w="$wall" -v r="$rss" -v d=$SECONDS_LONG \
     -v p="$pin" 'BEGIN { printf "%-22s %-8s %7.0f× real time   %7.1f MB peak RSS   (%.2f s)\n", l, p, d / w, r / 1024, w }'
 }

@@ -19,10 +19,12 @@ rm -rf "$WORK" && mkdir -p "$WORK/prep" "$WORK/ffmpeg"
 base=$(basename "${RECORDING%.*}")
 bed=$(basename "${BED%.*}")
 
+# shellcheck source=../timing.sh
+source bench/timing.sh
 seconds() {  # command… → wall seconds on core 0 (stdout/stderr kept in $WORK/last.log)
-  /usr/bin/time -f '%e' -o "$WORK/time.txt" taskset -c 0 "$@" >"$WORK/last.log" 2>&1 || {
-    cat "$WORK/last.log" >&2; return 1; }
-  cat "$WORK/time.txt"
+  local wall rss
+  read -r wall rss < <(TIMED_LOG="$WORK/last.log" timed 0 "$@") || return 1
+  echo "$wall"
 }
 
 loudness() {  # file → "I LUFS, TP dBTP" by ffmpeg's ebur128

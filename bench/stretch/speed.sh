@@ -27,27 +27,16 @@ LONG=$OUT/c1x5.wav
 [ -f "$LONG" ] || sox "$CLIP" "$CLIP" "$CLIP" "$CLIP" "$CLIP" "$LONG"
 SECONDS_IN=$(soxi -D "$LONG")
 
-# best_of CMD... -> "wall_seconds peak_rss_kb" (best wall, highest RSS)
-best_of() {
-  local best="" rss=0 start end wall m
-  for _ in $(seq 1 "$REPS"); do
-    start=$(date +%s%N)
-    /usr/bin/time -f "%M" -o "$OUT/.time" taskset -c 0 "$@" >/dev/null 2>&1
-    end=$(date +%s%N)
-    wall=$((end - start))
-    if [ -z "$best" ] || [ "$wall" -lt "$best" ]; then best=$wall; fi
-    m=$(tail -1 "$OUT/.time"); [ "$m" -gt "$rss" ] && rss=$m
-  done
-  echo "$(python3 -c "print($best/1e9)") $rss"
-}
+# shellcheck source=../timing.sh
+source "$REPO/bench/timing.sh"
 
 echo "Input: $LONG ($(printf '%.1f' "$SECONDS_IN") s, $(soxi -r "$LONG") Hz, $(soxi -c "$LONG") ch); best of $REPS, taskset -c 0"
 printf "%-6s %-14s %9s %9s %9s\n" rate tool wall_s xRT rss_MB
 for R in $RATES; do
   P=$(python3 -c "print(f'{($R-1)*100:.6g}')")
-  read -r prep_s prep_kb < <(best_of "$PREP" render "$LONG" --rate "$R" -o "$OUT/prep_$R.wav" --loudness off --quiet)
-  read -r st_s st_kb < <(best_of soundstretch "$LONG" "$OUT/st_$R.wav" "-tempo=$P")
-  read -r sonic_s sonic_kb < <(best_of sonic -s "$R" "$LONG" "$OUT/sonic_$R.wav")
+  read -r prep_s prep_kb < <(best_of "$REPS" 0 "$PREP" render "$LONG" --rate "$R" -o "$OUT/prep_$R.wav" --loudness off --quiet)
+  read -r st_s st_kb < <(best_of "$REPS" 0 soundstretch "$LONG" "$OUT/st_$R.wav" "-tempo=$P")
+  read -r sonic_s sonic_kb < <(best_of "$REPS" 0 sonic -s "$R" "$LONG" "$OUT/sonic_$R.wav")
   for row in "prep $prep_s $prep_kb" "soundstretch $st_s $st_kb" "sonic $sonic_s $sonic_kb"; do
     set -- $row
     printf "%-6s %-14s %9.3f %9.0f %9.1f\n" "$R" "$1" "$2" "$(python3 -c "print($SECONDS_IN/$2)")" "$(python3 -c "print($3/1024)")"
