@@ -1,3 +1,5 @@
+import DSP
+
 /// The labels a screen-reader user hears, ready-made in English.
 ///
 /// Rules: numbers are written as digits (VoiceOver and TalkBack read "23" and "1.5" well),
@@ -58,14 +60,7 @@ public enum SpokenLabels {
   }
 
   /// A rate as digits: `1.5`, `0.75`, `2` (at most two decimals, no trailing zeros).
-  public static func decimal(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let whole = hundredths / 100
-    let fraction = hundredths % 100
-    if fraction == 0 { return "\(whole)" }
-    if fraction % 10 == 0 { return "\(whole).\(fraction / 10)" }
-    return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
-  }
+  public static func decimal(_ value: Double) -> String { ShortDecimal.text(value) }
 }
 
 extension String {

@@ -99,11 +99,5 @@ public struct RenderPlan: Sendable, Equatable {
   public static func variantID(speed: Double, bedName: String) -> String { "\(rateName(speed))x-\(bedName)" }
 
   /// A rate as people write it: `1`, `1.5`, `0.75` (at most two decimals, no trailing zeros).
-  public static func rateName(_ speed: Double) -> String {
-    let hundredths = Int((speed * 100).rounded())
-    let whole = hundredths / 100
-    let fraction = hundredths % 100
-    if fraction == 0 { return "\(whole)" }
-    return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
-  }
+  public static func rateName(_ speed: Double) -> String { ShortDecimal.text(speed) }
 }
