@@ -75,9 +75,10 @@ public struct RenderSetup: Sendable {
     return slug.isEmpty ? "narrator" : slug
   }
 
-  /// The job for `source`, stretching with the speech stretcher (`RenderStretch`).
-  public func job(for source: RenderSource) throws -> RenderJob {
-    let plan = try plan()
+  /// The job for `source`, stretching with the speech stretcher (`RenderStretch`); `plan` is
+  /// this setup's `plan()`, when the caller has already made it (so beds are opened once).
+  public func job(for source: RenderSource, plan planned: RenderPlan? = nil) throws -> RenderJob {
+    let plan = try planned ?? plan()
     let textStem = source.textPath.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
     let chapter = ChapterEntry(text: source.text, title: chapterTitle, fallbackID: textStem ?? "chapter")
     let narratorName = narrator ?? "Narrator"

@@ -104,7 +104,7 @@ extension Prep {
       var setup = try variants.setup(outputFolder: outputDir, rates: rate.isEmpty ? ["1"] : rate, loudness: loudness ?? "-16")
       setup.maxPauseMilliseconds = maxPauseMs
       setup.pauseThresholdDBFS = pauseThresholdDbfs
-      _ = try setup.plan()  // every range and name checked before the decode
+      let plan = try setup.plan()  // every range and name checked before the decode
       let source: RenderSource
       if let ingest, audio == nil, textSource.text == nil {
         guard let align else { throw RenderUsage.recordsGoTogether }
@@ -116,7 +116,7 @@ extension Prep {
         global.say("\(audio): aligning")
         source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: textSource.chapter)
       }
-      let records = try FullRender.run(try setup.job(for: source)) { global.say($0) }
+      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { global.say($0) }
       global.warn(RenderWarnings.loudness(records))
       global.say("\(records.count) variants → \(outputDir)")
     }
