@@ -27,7 +27,7 @@ struct PreparedBed {
     }
     guard !decoded.isEmpty else { throw .bedUnreadable(bed: path, reason: "it holds no audio frames") }
     let audio = ChannelMix.convert(Resampler.resample(decoded, to: sampleRate), to: channelCount)
-    let loudness = LoudnessCheck.measure(audio)
+    let loudness = LoudnessCheck.integrated(audio)
     guard !loudness.isSilent else { throw .bedUnreadable(bed: path, reason: "it is silent") }
     let crossfade = max(1, FrameTime.frames(seconds: crossfadeMilliseconds / 1000, sampleRate: sampleRate))
     let bed = try MusicBed(audio, name: path, crossfadeFrames: crossfade)

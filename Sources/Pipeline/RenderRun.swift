@@ -94,7 +94,8 @@ public enum FullRender {
           speed: speed, bed: nil, frameCount: voice.frameCount, timings: timings, files: voiceFiles,
           sidecars: sidecars, stems: nil))
     }
-    let voiceLUFS = plan.loudness?.integratedLUFS ?? LoudnessCheck.measure(voice).integratedLUFS
+    guard !beds.isEmpty else { return records }
+    let voiceLUFS = plan.loudness?.integratedLUFS ?? LoudnessCheck.integrated(voice).integratedLUFS
     for bed in beds {
       records.append(
         try RenderPremix(output: output, speed: speed, voice: voice, voiceLUFS: voiceLUFS, timings: timings)
