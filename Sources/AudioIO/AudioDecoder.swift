@@ -3,9 +3,9 @@ import Foundation
 
 /// Opens any supported recording and says what it is.
 public enum AudioDecoder {
-  /// A reader for `path`: libmpg123 for MPEG audio, libsndfile for everything else.
+  /// A reader for `path`: libmpg123 for MPEG audio, libsndfile for everything else (each
+  /// reader first checks that the file exists and is not empty).
   public static func open(_ path: String) throws(AudioFileError) -> any DecodedSource {
-    try AudioFileCheck.existsAndNotEmpty(path)
     if isMPEG(path) { return try MP3Reader(path: path) }
     return try SoundFileReader(path: path)
   }

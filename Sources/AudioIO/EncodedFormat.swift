@@ -27,11 +27,14 @@ public enum EncodedFormat: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The sample rates of MPEG-1/2/2.5 audio (what LAME writes and libmpg123 decodes).
+  static let mpegSampleRates = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
+
   /// Sample rates the encoder takes; nil means any.
   public var supportedSampleRates: [Int]? {
     switch self {
     case .opus: [8_000, 12_000, 16_000, 24_000, 48_000]
-    case .mp3: [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
+    case .mp3: EncodedFormat.mpegSampleRates
     default: nil
     }
   }

@@ -28,7 +28,7 @@ public final class MP3Reader: FrameSource {
     self.handle = handle
     prep_mpg123_flag(handle, Int(MPG123_QUIET.rawValue) | Int(MPG123_NO_RESYNC.rawValue))
     mpg123_format_none(handle)
-    for rate in [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000] {
+    for rate in EncodedFormat.mpegSampleRates {
       mpg123_format(handle, rate, Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
                     Int32(MPG123_ENC_FLOAT_32.rawValue))
     }
