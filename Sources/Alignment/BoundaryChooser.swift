@@ -117,7 +117,7 @@ struct BoundaryChooser {
     var logs = [Double](repeating: 0, count: c.count * span)
     for m in c.indices {
       for d in 1...span where m - d >= 0 {
-        logs[m * span + d - 1] = Double.log(max(c[m] - c[m - d], 0.02))
+        logs[m * span + d - 1] = Double.log(max(c[m] - c[m - d], CostModel.shortestObservedSeconds))
       }
     }
     logSpeech = logs
@@ -165,9 +165,8 @@ struct BoundaryChooser {
 
   /// Per (j0 → j): ln T̂, 1/s and ln s of the duration cost (see `CostModel.duration`).
   func durationTerms(_ j0: Int, _ j: Int) -> Terms {
-    let predicted = max(problem.predicted[j] - problem.predicted[j0], 0.05)
-    let relative = problem.costs.absoluteSigmaSeconds / predicted
-    let s = (problem.costs.rateSigma * problem.costs.rateSigma + relative * relative).squareRoot()
+    let predicted = max(problem.predicted[j] - problem.predicted[j0], CostModel.shortestPredictedSeconds)
+    let s = problem.costs.durationSigma(predictedSeconds: predicted)
     return (Double.log(predicted), 1 / s, Double.log(s))
   }
 

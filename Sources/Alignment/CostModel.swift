@@ -66,12 +66,25 @@ struct CostModel: Sendable {
     unexplainedPrice + Self.normal(logLength, unexplainedMu, unexplainedSigma)
   }
 
+  /// Predicted and observed speech durations are floored here (seconds) before their logs.
+  static let shortestPredictedSeconds = 0.05
+  static let shortestObservedSeconds = 0.02
+
+  /// σ of the log-duration cost for `predictedSeconds` (already floored): the rate spread and
+  /// an absolute spread that weighs more on short stretches.
+  @inline(__always)
+  func durationSigma(predictedSeconds: Double) -> Double {
+    let relative = absoluteSigmaSeconds / predictedSeconds
+    return (rateSigma * rateSigma + relative * relative).squareRoot()
+  }
+
+  /// The duration cost (`BoundaryChooser` precomputes its terms: `durationTerms`, `logSpeech`).
   @inline(__always)
   func duration(predicted: Double, observed: Double) -> Double {
-    let predictedSeconds = max(predicted, 0.05)
-    let relative = absoluteSigmaSeconds / predictedSeconds
-    let s = (rateSigma * rateSigma + relative * relative).squareRoot()
-    return Self.normal(Double.log(max(observed, 0.02)), Double.log(predictedSeconds), s)
+    let predictedSeconds = max(predicted, Self.shortestPredictedSeconds)
+    return Self.normal(
+      Double.log(max(observed, Self.shortestObservedSeconds)), Double.log(predictedSeconds),
+      durationSigma(predictedSeconds: predictedSeconds))
   }
 
   /// Cost of an unknown-text heading of `seconds` of speech.
