@@ -67,9 +67,8 @@ public struct VariantRecord: Codable, Sendable, Equatable {
   public var timedVerses: [TimedVerse] {
     zip(chapter.verses, variant.timings).map { verse, timing in
       TimedVerse(
-        reference: verse.reference, label: verse.label, firstVerse: verse.firstVerse, text: verse.text,
-        span: FrameRange(start: timing.startFrame, end: timing.endFrame),
-        onsetFrame: timing.onsetFrame, sampleRate: variant.sampleRate)
+        verse, span: FrameRange(start: timing.startFrame, end: timing.endFrame), onsetFrame: timing.onsetFrame,
+        sampleRate: variant.sampleRate)
     }
   }
 }

@@ -20,15 +20,11 @@ public enum M3U8 {
   }
 
   public static func render(title: String, entries: [Entry]) -> String {
-    var text = "#EXTM3U\n#PLAYLIST:\(oneLine(title))\n"
+    var text = "#EXTM3U\n#PLAYLIST:\(title.oneLine)\n"
     for entry in entries {
       let seconds = max(1, Int((Double(entry.durationMilliseconds) / 1000).rounded()))
-      text += "#EXTINF:\(seconds),\(oneLine(entry.title))\n\(oneLine(entry.path))\n"
+      text += "#EXTINF:\(seconds),\(entry.title.oneLine)\n\(entry.path.oneLine)\n"
     }
     return text
-  }
-
-  static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
   }
 }

@@ -66,4 +66,7 @@ public enum SpokenLabels {
 extension String {
   /// The string with its first letter in lower case ("Normal speed" → "normal speed").
   var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+
+  /// The string with its line breaks turned into spaces (sidecar fields are one line).
+  var oneLine: String { split(whereSeparator: { $0.isNewline }).joined(separator: " ") }
 }

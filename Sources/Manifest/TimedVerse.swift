@@ -23,6 +23,13 @@ public struct TimedVerse: Sendable, Equatable {
     self.sampleRate = sampleRate
   }
 
+  /// `verse` of the chapter with one variant's timing of it.
+  public init(_ verse: VerseEntry, span: FrameRange, onsetFrame: Int, sampleRate: Int) {
+    self.init(
+      reference: verse.reference, label: verse.label, firstVerse: verse.firstVerse, text: verse.text, span: span,
+      onsetFrame: onsetFrame, sampleRate: sampleRate)
+  }
+
   public var startMilliseconds: Int { FrameTime.milliseconds(span.start, sampleRate: sampleRate) }
   public var endMilliseconds: Int { FrameTime.milliseconds(span.end, sampleRate: sampleRate) }
 

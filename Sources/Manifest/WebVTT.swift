@@ -33,17 +33,13 @@ public enum WebVTT {
   }
 
   static func escape(_ text: String) -> String {
-    oneLine(text)
+    text.oneLine
       .replacingOccurrences(of: "&", with: "&amp;")
       .replacingOccurrences(of: "<", with: "&lt;")
       .replacingOccurrences(of: ">", with: "&gt;")
   }
 
   static func cueID(_ reference: String) -> String {
-    oneLine(reference).replacingOccurrences(of: "-->", with: "→")
-  }
-
-  static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
+    reference.oneLine.replacingOccurrences(of: "-->", with: "→")
   }
 }

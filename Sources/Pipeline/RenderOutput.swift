@@ -23,9 +23,7 @@ struct RenderOutput {
   /// Verses with this variant's timings, for chapter marks and sidecars.
   func timedVerses(_ timings: NarrationTimings) -> [TimedVerse] {
     zip(job.chapter.verses, timings.verses).map { verse, timing in
-      TimedVerse(
-        reference: verse.reference, label: verse.label, firstVerse: verse.firstVerse, text: verse.text,
-        span: timing.span, onsetFrame: timing.onsetFrame, sampleRate: timings.sampleRate)
+      TimedVerse(verse, span: timing.span, onsetFrame: timing.onsetFrame, sampleRate: timings.sampleRate)
     }
   }
 
