@@ -101,7 +101,9 @@ public struct TruePeakMeter: Sendable {
     scratch.withUnsafeBufferPointer { x in
       coefficients.withUnsafeBufferPointer { h in
         outputs.withUnsafeMutableBufferPointer { y in
-          for p in 0..<factor {
+          // Branch 0 is the input itself (centre tap 1, the others sin(kπ) ≈ 1e-17): its peak is
+          // the sample peak, already in `peak`.
+          for p in 1..<factor {
             for n in 0..<count { y[n] = 0 }
             for t in 0..<branchTaps {
               let c = h[p * branchTaps + t]
