@@ -53,15 +53,24 @@ public enum Align {
     return output
   }
 
-  /// Reads and aligns without writing anything (`prep render` aligns raw input this way).
+  /// Reads and aligns without writing anything.
   public static func align(_ options: Options) throws -> AlignRecord {
+    try align(options, text: nil, audio: nil)
+  }
+
+  /// The same, with the text and the decoded recording when the caller already has them
+  /// (`prep render` from raw files, which needs both anyway).
+  static func align(_ options: Options, text: ChapterText?, audio: AudioBuffer?) throws -> AlignRecord {
     let record = try options.recordPath.map { try JSONOutput.read(IngestRecord.self, from: $0) }
     if let record, let path = options.recordPath, record.schemaVersion != IngestRecord.currentVersion {
       throw RecordError.wrongVersion(file: path, found: record.schemaVersion, expected: IngestRecord.currentVersion)
     }
     let chapterText: ChapterText
     let textPath: String?
-    if let path = options.textPath {
+    if let text, let path = options.textPath {
+      chapterText = text
+      textPath = path
+    } else if let path = options.textPath {
       chapterText = try VerseText.read(path: path, chapter: options.chapter)
       textPath = path
     } else if let text = record?.text {
@@ -70,7 +79,7 @@ public enum Align {
     } else {
       throw AlignInputError.noText(file: options.recordPath ?? options.audioPath ?? "")
     }
-    let (features, audioPath, analysedFrom) = try analyse(options, record: record)
+    let (features, audioPath, analysedFrom) = try analyse(options, record: record, audio: audio)
     var alignment = AlignmentOptions(
       file: audioPath, heading: .detect, minPauseMilliseconds: options.minPauseMilliseconds,
       leadMilliseconds: options.leadMilliseconds, lowConfidence: options.lowConfidence,
@@ -124,10 +133,13 @@ public enum Align {
     }
   }
 
-  /// Speech features from the decoded recording, or from the record's envelope when the
-  /// recording is gone.
-  static func analyse(_ options: Options, record: IngestRecord?) throws -> (SpeechFeatures, String, String) {
+  /// Speech features from the recording (decoded here unless `audio` is given), or from the
+  /// record's envelope when the recording is gone.
+  static func analyse(_ options: Options, record: IngestRecord?, audio: AudioBuffer?) throws -> (
+    SpeechFeatures, String, String
+  ) {
     let path = options.audioPath ?? record?.source.path ?? ""
+    if let audio { return (SpeechFeatures(of: audio), path, "decoded") }
     if let record, options.audioPath == nil, !FileManager.default.fileExists(atPath: path) {
       guard let envelope = record.envelope.envelope(sampleRate: record.audio.sampleRate) else {
         throw AlignInputError.unreadableEnvelope(file: options.recordPath ?? "")

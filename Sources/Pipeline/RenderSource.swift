@@ -35,16 +35,16 @@ public struct RenderSource {
     return source
   }
 
-  /// Decodes the recording, reads the text and aligns them.
+  /// Reads the text, decodes the recording once and aligns them.
   public static func fromFiles(audioPath: String, textPath: String, chapter: Int?) throws -> RenderSource {
     let text = try VerseText.read(path: textPath, chapter: chapter)
     var options = Align.Options(labelsPath: "")
     options.audioPath = audioPath
     options.textPath = textPath
     options.chapter = chapter
-    let align = try Align.align(options)
-    let source = RenderSource(
-      audioPath: audioPath, textPath: textPath, text: text, narration: try decode(audioPath), align: align)
+    let narration = try decode(audioPath)
+    let align = try Align.align(options, text: text, audio: narration)
+    let source = RenderSource(audioPath: audioPath, textPath: textPath, text: text, narration: narration, align: align)
     try source.check(alignPath: audioPath)
     return source
   }
