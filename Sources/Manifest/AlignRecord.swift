@@ -155,3 +155,5 @@ public struct AlignRecord: Codable, Sendable, Equatable {
     self.warnings = warnings
   }
 }
+
+extension AlignRecord: VersionedRecord {}

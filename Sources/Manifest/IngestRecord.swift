@@ -128,3 +128,5 @@ public struct StoredEnvelope: Codable, Sendable, Equatable {
       sampleRate: sampleRate, hopFrames: hopFrames, rmsDBFS: bytes.map { Float($0) / 2 - 120 })
   }
 }
+
+extension IngestRecord: VersionedRecord {}

@@ -26,6 +26,23 @@ public enum JSONOutput {
   }
 }
 
+/// A stage's record with a schema version a reader must match (ingest, align).
+public protocol VersionedRecord: Decodable {
+  static var currentVersion: Int { get }
+  var schemaVersion: Int { get }
+}
+
+extension JSONOutput {
+  /// Reads a record and checks that this prep reads its version.
+  public static func readRecord<T: VersionedRecord>(_ type: T.Type, from path: String) throws(RecordError) -> T {
+    let record = try read(type, from: path)
+    guard record.schemaVersion == T.currentVersion else {
+      throw .wrongVersion(file: path, found: record.schemaVersion, expected: T.currentVersion)
+    }
+    return record
+  }
+}
+
 /// Why a record (ingest, align) could not be read.
 public enum RecordError: Error, CustomStringConvertible, Equatable {
   case missing(file: String)

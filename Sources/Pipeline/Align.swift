@@ -61,10 +61,7 @@ public enum Align {
   /// The same, with the text and the decoded recording when the caller already has them
   /// (`prep render` from raw files, which needs both anyway).
   static func align(_ options: Options, text: ChapterText?, audio: AudioBuffer?) throws -> AlignRecord {
-    let record = try options.recordPath.map { try JSONOutput.read(IngestRecord.self, from: $0) }
-    if let record, let path = options.recordPath, record.schemaVersion != IngestRecord.currentVersion {
-      throw RecordError.wrongVersion(file: path, found: record.schemaVersion, expected: IngestRecord.currentVersion)
-    }
+    let record = try options.recordPath.map { try JSONOutput.readRecord(IngestRecord.self, from: $0) }
     let chapterText: ChapterText
     let textPath: String?
     if let text, let path = options.textPath {

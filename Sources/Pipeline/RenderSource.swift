@@ -19,15 +19,9 @@ public struct RenderSource {
 
   /// Reads an ingest record and an align record, and decodes the recording the ingest record names.
   public static func fromRecords(ingestPath: String, alignPath: String) throws -> RenderSource {
-    let ingest = try JSONOutput.read(IngestRecord.self, from: ingestPath)
-    if ingest.schemaVersion != IngestRecord.currentVersion {
-      throw RecordError.wrongVersion(file: ingestPath, found: ingest.schemaVersion, expected: IngestRecord.currentVersion)
-    }
+    let ingest = try JSONOutput.readRecord(IngestRecord.self, from: ingestPath)
     guard let text = ingest.text else { throw RenderInputError.noText(file: ingestPath) }
-    let align = try JSONOutput.read(AlignRecord.self, from: alignPath)
-    if align.schemaVersion != AlignRecord.currentVersion {
-      throw RecordError.wrongVersion(file: alignPath, found: align.schemaVersion, expected: AlignRecord.currentVersion)
-    }
+    let align = try JSONOutput.readRecord(AlignRecord.self, from: alignPath)
     let source = RenderSource(
       audioPath: ingest.source.path, textPath: text.path, text: text.chapter,
       narration: try decode(ingest.source.path), align: align)
