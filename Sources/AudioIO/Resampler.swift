@@ -78,13 +78,7 @@ public struct Resampler: AudioProcessor {
     var resampler = Resampler(
       from: buffer.sampleRate, to: rate, channelCount: buffer.channelCount, quality: quality)
     var output = AudioBuffer(channelCount: buffer.channelCount, sampleRate: rate)
-    var start = 0
-    while start < buffer.frameCount {
-      let end = min(start + 65_536, buffer.frameCount)
-      resampler.process(buffer.frames(start..<end), into: &output)
-      start = end
-    }
-    resampler.flush(into: &output)
+    resampler.processAll(buffer, chunkFrames: Streaming.chunkFrames, into: &output)
     return output
   }
 }

@@ -62,14 +62,41 @@ public struct BufferSink: FrameSink {
   public mutating func finish() throws { isFinished = true }
 }
 
+/// How prep streams: every decode, meter and encoder loop takes chunks of this many frames,
+/// enough that per-chunk overhead vanishes, few enough that memory stays flat.
+public enum Streaming {
+  public static let chunkFrames = 65_536
+}
+
 extension FrameSource {
-  /// Reads everything that is left into one buffer (tests and short files only).
-  public mutating func readAll(chunkFrames: Int = 65_536) throws -> AudioBuffer {
-    var all = AudioBuffer(channelCount: channelCount, sampleRate: sampleRate)
+  /// Reads to the end in chunks of at most `maxFrames`, handing each to `body`, which may
+  /// change it in place before anyone else sees it.
+  public mutating func forEachChunk(
+    maxFrames: Int = Streaming.chunkFrames, _ body: (inout AudioBuffer) throws -> Void
+  ) throws {
     while true {
-      let chunk = try read(maxFrames: chunkFrames)
-      if chunk.isEmpty { return all }
-      all.append(chunk)
+      var chunk = try read(maxFrames: maxFrames)
+      if chunk.isEmpty { return }
+      try body(&chunk)
+    }
+  }
+
+  /// Reads everything that is left into one buffer (tests and short files only).
+  public mutating func readAll(chunkFrames: Int = Streaming.chunkFrames) throws -> AudioBuffer {
+    var all = AudioBuffer(channelCount: channelCount, sampleRate: sampleRate)
+    try forEachChunk(maxFrames: chunkFrames) { all.append($0) }
+    return all
+  }
+}
+
+extension AudioBuffer {
+  /// Hands consecutive pieces of at most `frames` frames to `body`, in order.
+  public func forEachChunk(of frames: Int = Streaming.chunkFrames, _ body: (AudioBuffer) throws -> Void) rethrows {
+    var start = 0
+    while start < frameCount {
+      let end = Swift.min(start + frames, frameCount)
+      try body(self.frames(start..<end))
+      start = end
     }
   }
 }
@@ -78,13 +105,13 @@ extension AudioProcessor {
   /// Runs a whole buffer through the processor in chunks of `chunkFrames` and flushes.
   public mutating func processAll(_ input: AudioBuffer, chunkFrames: Int = 4_096) -> AudioBuffer {
     var output = input.emptyCopy()
-    var start = 0
-    while start < input.frameCount {
-      let end = min(start + chunkFrames, input.frameCount)
-      process(input.frames(start..<end), into: &output)
-      start = end
-    }
-    flush(into: &output)
+    processAll(input, chunkFrames: chunkFrames, into: &output)
     return output
+  }
+
+  /// The same into `output` (for a processor whose output has another rate than its input).
+  public mutating func processAll(_ input: AudioBuffer, chunkFrames: Int, into output: inout AudioBuffer) {
+    input.forEachChunk(of: chunkFrames) { process($0, into: &output) }
+    flush(into: &output)
   }
 }

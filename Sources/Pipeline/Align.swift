@@ -123,11 +123,8 @@ public enum Align {
   public static func decodeOnly(_ path: String) throws -> Int {
     var source = try AudioDecoder.open(path)
     var frames = 0
-    while true {
-      let chunk = try source.read(maxFrames: Ingest.chunkFrames)
-      if chunk.isEmpty { return frames }
-      frames += chunk.frameCount
-    }
+    try source.forEachChunk { frames += $0.frameCount }
+    return frames
   }
 
   /// Speech features from the recording (decoded here unless `audio` is given), or from the
@@ -145,11 +142,7 @@ public enum Align {
     }
     var source = try AudioDecoder.open(path)
     var features = SpeechFeatures(sampleRate: source.sampleRate)
-    while true {
-      let chunk = try source.read(maxFrames: Ingest.chunkFrames)
-      if chunk.isEmpty { break }
-      features.add(chunk)
-    }
+    try source.forEachChunk { features.add($0) }
     features.finish()
     return (features, path, "decoded")
   }

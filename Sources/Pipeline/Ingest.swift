@@ -6,8 +6,6 @@ import Manifest
 
 /// `prep ingest`: decode and check one recording against its text; build its ingest record.
 public enum Ingest {
-  /// Frames per read; memory stays at a few of these whatever the file's length.
-  static let chunkFrames = 65_536
   /// Chapters are read at 8–40 characters of text per second of speech; outside that the
   /// recording and the text probably do not belong together.
   static let plausibleCharactersPerSecond: ClosedRange<Double> = 8...40
@@ -45,9 +43,7 @@ public enum Ingest {
       LoudnessMeter(
         channelCount: source.channelCount, sampleRate: source.sampleRate, truePeak: false))
     var truePeak = TruePeakMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
-    while true {
-      var chunk = try source.read(maxFrames: chunkFrames)
-      if chunk.isEmpty { break }
+    try source.forEachChunk { chunk in
       stats.add(&chunk)  // first: it zeroes NaN/∞ samples before anyone else sees them
       envelope.add(chunk)
       truePeak.add(chunk)

@@ -43,9 +43,7 @@ enum LoudnessCheck {
     var source = try AudioDecoder.open(path)
     let meter = LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
     var frames = 0
-    while true {
-      let chunk = try source.read(maxFrames: 65_536)
-      if chunk.isEmpty { break }
+    try source.forEachChunk { chunk in
       frames += chunk.frameCount
       try meter.write(chunk)
     }

@@ -42,7 +42,7 @@ struct RenderPremix {
       var limiter = TruePeakLimiter(
         channelCount: music.channelCount, sampleRate: rate,
         ceilingDBTP: (plan.loudness ?? .podcast).limiterCeilingDBTP)
-      music = limiter.processAll(music, chunkFrames: 65_536)
+      music = limiter.processAll(music, chunkFrames: Streaming.chunkFrames)
       let bedFiles = try output.encodeAll(
         music, variantID: id, part: "bed", timings: nil, normalise: false, titleSuffix: " (music bed)")
       stems = Stems(

@@ -24,7 +24,7 @@ struct RenderStretch {
     var stretcher = Stretcher(
       speed: speed, sampleRate: audio.sampleRate, channelCount: audio.channelCount, maxPauseFrames: maxPauseFrames,
       pauseThresholdDBFS: pauseThresholdDBFS)
-    let output = stretcher.processAll(audio, chunkFrames: 65_536)
+    let output = stretcher.processAll(audio, chunkFrames: Streaming.chunkFrames)
     let map = stretcher.timeMap
     return StretchedNarration(audio: output, outputFrame: { map.outputFrame(forInput: $0) })
   }

@@ -6,9 +6,6 @@ import Manifest
 
 /// `prep render --loudness off` without beds: time-stretch one recording, map its labels.
 public enum Stretch {
-  /// Frames per read; memory stays at a few of these whatever the file's length.
-  static let chunkFrames = 65_536
-
   public struct Options: Sendable {
     public var audioPath: String
     public var outputPath: String
@@ -73,9 +70,7 @@ public enum Stretch {
       pauseThresholdDBFS: Float(threshold ?? -50), tuning: options.tuning)
     var output = AudioBuffer(channelCount: source.channelCount, sampleRate: source.sampleRate)
     do {
-      while true {
-        let chunk = try source.read(maxFrames: chunkFrames)
-        if chunk.isEmpty { break }
+      try source.forEachChunk { chunk in
         output.samples.removeAll(keepingCapacity: true)
         stretcher.process(chunk, into: &output)
         if !output.isEmpty { try writer.write(output) }
@@ -121,11 +116,7 @@ public enum Stretch {
     }
     var source = try AudioDecoder.open(options.audioPath)
     var envelope = Envelope(sampleRate: source.sampleRate)
-    while true {
-      let chunk = try source.read(maxFrames: chunkFrames)
-      if chunk.isEmpty { break }
-      envelope.add(chunk)
-    }
+    try source.forEachChunk { envelope.add($0) }
     envelope.finish()
     return Double(EnvelopeStats.speechThresholdDBFS(envelope))
   }

@@ -40,12 +40,7 @@ extension VariantEncoder {
       }
     }
     do {
-      var start = 0
-      while start < audio.frameCount {
-        let end = min(start + 65_536, audio.frameCount)
-        try writer.write(audio.frames(start..<end))
-        start = end
-      }
+      try audio.forEachChunk { try writer.write($0) }
       try writer.finish()
     } catch {
       writer.abandon()

@@ -174,7 +174,7 @@ public enum LoudnessPlan {
     var limiter = TruePeakLimiter(
       channelCount: audio.channelCount, sampleRate: audio.sampleRate,
       ceilingDBTP: target.limiterCeilingDBTP)
-    let output = limiter.processAll(scaled, chunkFrames: 65_536)
+    let output = limiter.processAll(scaled, chunkFrames: Streaming.chunkFrames)
     return Outcome(
       audio: output, gainDB: gain, measurement: measure(output), limiterGainDB: limiter.minimumGainDB,
       passes: pass)
