@@ -36,11 +36,22 @@ enum LoudnessCheck {
     return try source.readAll()
   }
 
-  /// Decodes `path` (gapless for MP3) and measures it; also returns its frame count and rate.
-  static func measureFile(_ path: String) throws -> (
-    loudness: LoudnessMeasurement, frames: Int, sampleRate: Int, channels: Int
-  ) {
+  /// An encoded file's loudness, frame count, rate and channels.
+  typealias FileMeasurement = (loudness: LoudnessMeasurement, frames: Int, sampleRate: Int, channels: Int)
+
+  /// Decodes `path` (gapless for MP3) and measures it, streaming.
+  static func measureFile(_ path: String) throws -> FileMeasurement {
     var source = try AudioDecoder.open(path)
+    return try measure(&source)
+  }
+
+  /// Measures a file already decoded (`decode`) exactly as `measureFile` would.
+  static func measure(decodedFile audio: AudioBuffer) throws -> FileMeasurement {
+    var source = BufferSource(audio)
+    return try measure(&source)
+  }
+
+  private static func measure(_ source: inout some FrameSource) throws -> FileMeasurement {
     let meter = LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
     var frames = 0
     try source.forEachChunk { chunk in

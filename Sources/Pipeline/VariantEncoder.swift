@@ -99,9 +99,13 @@ final class VariantEncoder {
     let lowestCeilingDBTP = peakMaxDBTP - VariantEncoder.maxLimiterMarginDB
     var ceilingDBTP = max(lowestCeilingDBTP, min(target.limiterCeilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
     var inputLoudness: LoudnessMeasurement
+    /// Writes `input` as the file and measures what was written.
+    func written() throws -> LoudnessCheck.FileMeasurement {
+      try write(input, format: format, to: path, tags: tags)
+      return try LoudnessCheck.measureFile(path)
+    }
     (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
-    try write(input, format: format, to: path, tags: tags)
-    var measured = try LoudnessCheck.measureFile(path)
+    var measured = try written()
     for correction in 0...maxCorrections {
       let encoded = measured.loudness
       // Peak overshoot varies from file to file (Opus: 0.4–1.2 dB here): remember the largest.
@@ -118,25 +122,27 @@ final class VariantEncoder {
       if !loudnessOff && lowered >= ceilingDBTP { break }
       ceilingDBTP = lowered
       (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
-      try write(input, format: format, to: path, tags: tags)
-      measured = try LoudnessCheck.measureFile(path)
+      measured = try written()
     }
     // Peaks the limiter cannot reach (the codec overshoots where the input has no peak): dip the
-    // input's gain just there (CodecPeakRepair), a few times if need be.
+    // input's gain just there (CodecPeakRepair), a few times if need be. Each written file is
+    // decoded once, for both its measurement and the next repair.
+    var decoded: AudioBuffer?
     for _ in 0..<3 where measured.loudness.truePeakDBTP > peakMaxDBTP {
       guard
         let dips = CodecPeakRepair.gainTrack(
-          decoded: try LoudnessCheck.decode(path), maxDBTP: peakMaxDBTP)
+          decoded: try decoded ?? LoudnessCheck.decode(path), maxDBTP: peakMaxDBTP)
       else { break }
       dips.apply(to: &input)
       try write(input, format: format, to: path, tags: tags)
-      measured = try LoudnessCheck.measureFile(path)
+      let file = try LoudnessCheck.decode(path)
+      measured = try LoudnessCheck.measure(decodedFile: file)
+      decoded = file
     }
     // Last resort: the true-peak maximum is a hard limit, loudness has a tolerance.
     if measured.loudness.truePeakDBTP > peakMaxDBTP {
       LoudnessPlan.apply(gainDB: peakMaxDBTP - measured.loudness.truePeakDBTP - 0.05, to: &input)
-      try write(input, format: format, to: path, tags: tags)
-      measured = try LoudnessCheck.measureFile(path)
+      measured = try written()
     }
     return try describe(path, name: name, format: format, measured: measured, target: target)
   }
@@ -163,7 +169,7 @@ final class VariantEncoder {
   /// The manifest's description of a finished file.
   private func describe(
     _ path: String, name: String, format: EncodedFormat,
-    measured: (loudness: LoudnessMeasurement, frames: Int, sampleRate: Int, channels: Int), target: LoudnessTarget?
+    measured: LoudnessCheck.FileMeasurement, target: LoudnessTarget?
   ) throws -> EncodedFile {
     let loudness = measured.loudness
     return EncodedFile(
