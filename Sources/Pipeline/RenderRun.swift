@@ -61,7 +61,15 @@ public enum FullRender {
   static func checkedFormats(_ plan: RenderPlan) throws(RenderError) -> [EncodedFormat] {
     let known = ["mp3", "mp3-cbr-N", "mp3-vbr-Q", "opus", "opus-N", "flac", "flac24", "wav", "wav24", "wavf", "vorbis"]
     try plan.validate(knownFormats: known, isKnownFormat: { EncodedFormat(name: $0) != nil })
-    return plan.formats.compactMap { EncodedFormat(name: $0) }
+    let formats = plan.formats.compactMap { EncodedFormat(name: $0) }
+    // Each format writes <variant>.<extension>: two with one extension would overwrite each other.
+    for (index, format) in formats.enumerated() {
+      if let earlier = formats[..<index].first(where: { $0.fileExtension == format.fileExtension }) {
+        throw .formatsShareAFile(
+          first: earlier.description, second: format.description, fileExtension: format.fileExtension)
+      }
+    }
+    return formats
   }
 
   /// One rate: the narration-only variant, then one premix per bed.

@@ -6,6 +6,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case noRates
   case noFormats
   case unknownFormat(name: String, known: [String])
+  case formatsShareAFile(first: String, second: String, fileExtension: String)
   case loudnessTargetOutOfRange(lufs: Double)
   case truePeakOutOfRange(dBTP: Double)
   case bedLevelOutOfRange(decibels: Double)
@@ -24,6 +25,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       "the render plan has no output formats. Give at least one --format (e.g. mp3, opus)."
     case .unknownFormat(let name, let known):
       "unknown format \"\(name)\". Use one of: \(known.joined(separator: ", "))."
+    case .formatsShareAFile(let first, let second, let fileExtension):
+      "formats \"\(first)\" and \"\(second)\" would both write the variant's .\(fileExtension) file. "
+        + "Give one format per file type (e.g. --format mp3,\(second))."
     case .loudnessTargetOutOfRange(let lufs):
       "loudness target \(lufs) LUFS is outside −40…−5 LUFS. Pick e.g. −16 (stereo) or −19 (mono)."
     case .truePeakOutOfRange(let dBTP):

@@ -52,6 +52,10 @@ import Testing
     try expectFailure(["--format", "mp3,aac"], mentions: ["unknown format \"aac\""])
   }
 
+  @Test func twoFormatsForOneFileType() throws {
+    try expectFailure(["--format", "mp3,opus-16,opus-32"], mentions: ["\"opus-16\"", "\"opus-32\"", ".opus"])
+  }
+
   @Test(arguments: ["-45", "-4", "0"])
   func loudnessTargetOutOfRange(lufs: String) throws {
     try expectFailure(["--loudness=\(lufs)"], mentions: ["outside −40…−5 LUFS"])
