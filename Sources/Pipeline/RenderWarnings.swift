@@ -7,7 +7,7 @@ public enum RenderWarnings {
   public static let loudnessToleranceLU = 0.5
 
   /// One line per normalised file whose measured loudness missed its target by more than
-  /// `loudnessToleranceLU` (the limiter could not get there under the true-peak ceiling).
+  /// `loudnessToleranceLU` (the true-peak ceiling kept it from getting there).
   public static func loudness(_ records: [VariantRecord]) -> [String] {
     records.flatMap { record in
       (record.variant.files + (record.variant.stems?.voice.files ?? [])).compactMap { file in
@@ -15,8 +15,8 @@ public enum RenderWarnings {
           abs(loudness.integratedLUFS - target) > loudnessToleranceLU
         else { return nil }
         return "\(file.file) measures \(loudness.integratedLUFS) LUFS against the \(target) LUFS target "
-          + "(true peak \(loudness.truePeakDBTP) dBTP): the limiter could not reach it under the ceiling; "
-          + "a lower --loudness, or a recording without clicks, will"
+          + "(true peak \(loudness.truePeakDBTP) dBTP): the true-peak ceiling held it down (a peaky recording, "
+          + "or a low-bitrate codec's overshoot); a lower --loudness or a higher bitrate will reach it"
       }
     }
   }
