@@ -41,7 +41,7 @@ public struct PauseShortener: AudioProcessor, Sendable {
     self.maxPauseFrames = maxPauseFrames
     self.thresholdDBFS = thresholdDBFS
     self.channelCount = channelCount
-    hopFrames = max(1, sampleRate / 100)
+    hopFrames = Envelope.defaultHop(sampleRate: sampleRate)
     crossfadeFrames = min(sampleRate / 100, maxPauseFrames / 2)
     head = (maxPauseFrames - crossfadeFrames) / 2
     tail = maxPauseFrames - crossfadeFrames - head
@@ -54,26 +54,27 @@ public struct PauseShortener: AudioProcessor, Sendable {
     let hopSamples = hopFrames * channelCount
     var offset = 0
     while pending.count - offset >= hopSamples {
-      take(Array(pending[offset..<(offset + hopSamples)]), into: &output.samples)
+      take(pending[offset..<(offset + hopSamples)], into: &output.samples)
       offset += hopSamples
     }
     pending.removeFirst(offset)
   }
 
   public mutating func flush(into output: inout AudioBuffer) {
-    if !pending.isEmpty { take(pending, into: &output.samples) }
+    if !pending.isEmpty { take(pending[...], into: &output.samples) }
     pending = []
     endRun(into: &output.samples)
     timeMap.finish(inputFrames: consumed, outputFrames: produced)
   }
 
   /// Classifies one hop and passes it on, holds it, or drops it.
-  private mutating func take(_ hop: [Float], into output: inout [Float]) {
+  private mutating func take(_ hop: ArraySlice<Float>, into output: inout [Float]) {
     let frames = hop.count / channelCount
+    let first = hop.startIndex
     var sum: Float = 0
     for n in 0..<frames {
       var mean: Float = 0
-      for c in 0..<channelCount { mean += hop[n * channelCount + c] }
+      for c in 0..<channelCount { mean += hop[first + n * channelCount + c] }
       mean /= Float(channelCount)
       sum = Relaxed.multiplyAdd(mean, mean, sum)
     }
@@ -87,15 +88,15 @@ public struct PauseShortener: AudioProcessor, Sendable {
     let headEnd = min(max(start + head - firstFrame, 0), frames)
     let fadeEnd = min(max(start + head + crossfadeFrames - firstFrame, 0), frames)
     let c = channelCount
-    output.append(contentsOf: hop[0..<(headEnd * c)])
+    output.append(contentsOf: hop[first..<(first + headEnd * c)])
     produced += headEnd
-    fadeOut.append(contentsOf: hop[(headEnd * c)..<(fadeEnd * c)])
-    recent.append(contentsOf: hop[(fadeEnd * c)...])
+    fadeOut.append(contentsOf: hop[(first + headEnd * c)..<(first + fadeEnd * c)])
+    recent.append(contentsOf: hop[(first + fadeEnd * c)...])
     let keep = (tail + crossfadeFrames) * channelCount
     if recent.count > 2 * keep + hopFrames * channelCount { recent.removeFirst(recent.count - keep) }
   }
 
-  private mutating func emit(_ hop: [Float], into output: inout [Float]) {
+  private mutating func emit(_ hop: ArraySlice<Float>, into output: inout [Float]) {
     output.append(contentsOf: hop)
     produced += hop.count / channelCount
     timeMap.append(input: consumed, output: produced)
