@@ -15,7 +15,6 @@ public final class MP3Reader: FrameSource {
   public let formatName = "mpeg/mp3"
 
   private var handle: OpaquePointer?
-  private var scratch: [Float] = []
   private var framesRead = 0
 
   public init(path: String) throws(AudioFileError) {
@@ -66,28 +65,33 @@ public final class MP3Reader: FrameSource {
   public func read(maxFrames: Int) throws -> AudioBuffer {
     guard let handle, maxFrames > 0 else { return empty }
     let wanted = maxFrames * channelCount
-    if scratch.count < wanted { scratch = [Float](repeating: 0, count: wanted) }
-    var filled = 0
-    while filled < wanted {
-      var done = 0
-      let status = scratch.withUnsafeMutableBufferPointer { pointer in
-        mpg123_read(
+    var broken: Int32?
+    // Decoded straight into the chunk's own storage: no scratch buffer to copy out of.
+    var samples = [Float](unsafeUninitializedCapacity: wanted) { pointer, count in
+      var filled = 0
+      while filled < wanted {
+        var done = 0
+        let status = mpg123_read(
           handle, UnsafeMutableRawPointer(pointer.baseAddress! + filled),
           (wanted - filled) * MemoryLayout<Float>.size, &done)
+        filled += done / MemoryLayout<Float>.size
+        if status == MPG123_DONE.rawValue { break }
+        if status == MPG123_NEW_FORMAT.rawValue || status == MPG123_OK.rawValue { continue }
+        broken = status
+        break
       }
-      filled += done / MemoryLayout<Float>.size
-      if status == MPG123_DONE.rawValue { break }
-      if status == MPG123_NEW_FORMAT.rawValue || status == MPG123_OK.rawValue { continue }
-      let seconds = Double(framesRead + filled / max(channelCount, 1)) / Double(max(sampleRate, 1))
+      count = filled
+    }
+    if broken != nil {
+      let seconds = Double(framesRead + samples.count / max(channelCount, 1)) / Double(max(sampleRate, 1))
       throw AudioFileError.corrupt(
         path: path,
         reason: "MP3 stream broken near \(Int(seconds)) s: \(String(cString: mpg123_strerror(handle)))")
     }
-    let frames = filled / channelCount
+    let frames = samples.count / channelCount
+    samples.removeLast(samples.count - frames * channelCount)
     framesRead += frames
-    return AudioBuffer(
-      samples: Array(scratch[0..<(frames * channelCount)]), channelCount: channelCount,
-      sampleRate: sampleRate)
+    return AudioBuffer(samples: samples, channelCount: channelCount, sampleRate: sampleRate)
   }
 
   private var empty: AudioBuffer {

@@ -15,7 +15,6 @@ public final class SoundFileReader: FrameSource {
   public let formatName: String
 
   private var file: OpaquePointer?
-  private var scratch: [Float] = []
 
   public init(path: String) throws(AudioFileError) {
     self.path = path
@@ -43,18 +42,14 @@ public final class SoundFileReader: FrameSource {
     guard let file, maxFrames > 0 else {
       return AudioBuffer(channelCount: channelCount, sampleRate: sampleRate)
     }
-    if scratch.count < maxFrames * channelCount {
-      scratch = [Float](repeating: 0, count: maxFrames * channelCount)
+    // Decoded straight into the chunk's own storage: no scratch buffer to copy out of.
+    let samples = [Float](unsafeUninitializedCapacity: maxFrames * channelCount) { pointer, count in
+      count = Int(sf_readf_float(file, pointer.baseAddress, sf_count_t(maxFrames))) * channelCount
     }
-    let got = scratch.withUnsafeMutableBufferPointer { pointer in
-      Int(sf_readf_float(file, pointer.baseAddress, sf_count_t(maxFrames)))
-    }
-    if got == 0, sf_error(file) != 0 {
+    if samples.isEmpty, sf_error(file) != 0 {
       throw AudioFileError.corrupt(path: path, reason: String(cString: sf_strerror(file)))
     }
-    return AudioBuffer(
-      samples: Array(scratch[0..<(got * channelCount)]), channelCount: channelCount,
-      sampleRate: sampleRate)
+    return AudioBuffer(samples: samples, channelCount: channelCount, sampleRate: sampleRate)
   }
 }
 
