@@ -121,7 +121,8 @@ final class VariantEncoder {
       // Only the peaks are off and the ceiling cannot go lower: that is for the dips below.
       if !loudnessOff && lowered >= ceilingDBTP { break }
       ceilingDBTP = lowered
-      (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
+      (input, inputLoudness) = try aim(
+        input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, measured: inputLoudness)
       measured = try written()
     }
     // Peaks the limiter cannot reach (the codec overshoots where the input has no peak): dip the
@@ -148,15 +149,16 @@ final class VariantEncoder {
   }
 
   /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target;
-  /// with its integrated loudness and true peak.
+  /// with its integrated loudness and true peak. `measured`: the input's loudness, if known.
   private func aim(
-    _ input: AudioBuffer, at target: LoudnessTarget, past shiftLU: Double, ceilingDBTP: Double, name: String
+    _ input: AudioBuffer, at target: LoudnessTarget, past shiftLU: Double, ceilingDBTP: Double, name: String,
+    measured: LoudnessMeasurement? = nil
   ) throws -> (AudioBuffer, LoudnessMeasurement) {
     let inputTarget = try LoudnessTarget(
       integratedLUFS: target.integratedLUFS - shiftLU, truePeakDBTP: min(0, max(-9, ceilingDBTP)),
       encoderMarginDB: 0)
     let outcome = try LoudnessPlan.normalise(
-      input, to: inputTarget, source: name, toleranceLU: 0.08, initialSlope: slope,
+      input, to: inputTarget, source: name, toleranceLU: 0.08, initialSlope: slope, measured: measured,
       measure: LoudnessCheck.integrated)
     slope = outcome.slope
     return (

@@ -101,12 +101,14 @@ public enum LoudnessPlan {
   /// Normalises `audio` to `target` with the true-peak limiter, re-measuring after each pass.
   /// `measure` is the caller's meter (libebur128 through AudioIO). `source` names the file for errors.
   /// Returns the pass closest to the target when none is within `toleranceLU`.
-  /// `initialSlope` is s₀ (1 for fresh material; less for audio that is already limited).
+  /// `initialSlope` is s₀ (1 for fresh material; less for audio that is already limited);
+  /// `measured` is `measure(audio)` when the caller already has it.
   public static func normalise(
     _ audio: AudioBuffer, to target: LoudnessTarget, source: String, toleranceLU: Double = 0.1,
-    maxPasses: Int = 8, initialSlope: Double = 1, measure: (AudioBuffer) -> LoudnessMeasurement
+    maxPasses: Int = 8, initialSlope: Double = 1, measured: LoudnessMeasurement? = nil,
+    measure: (AudioBuffer) -> LoudnessMeasurement
   ) throws(RenderError) -> Outcome {
-    let first = measure(audio)
+    let first = measured ?? measure(audio)
     guard var gain = gainDB(measuredLUFS: first.integratedLUFS, targetLUFS: target.integratedLUFS)
     else { throw .silentNarration(file: source) }
     var pass = 1
