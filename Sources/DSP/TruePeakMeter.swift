@@ -35,20 +35,38 @@ public struct TruePeakMeter: Sendable {
   public init(channelCount: Int, sampleRate: Int) {
     self.channelCount = channelCount
     factor = sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1
-    branchTaps = (TruePeakMeter.taps + factor - 1) / factor
-    var table = [Float](repeating: 0, count: factor * branchTaps)
-    var sums = [Double](repeating: 0, count: factor)
-    for j in 0..<TruePeakMeter.taps {
-      let m = Double(j) - Double(TruePeakMeter.taps - 1) / 2
-      let x = m * Double.pi / Double(factor)
-      var c = abs(m) < 1e-9 ? 1.0 : Double.sin(x) / x
-      c *= 0.5 * (1 - Double.cos(2 * Double.pi * Double(j) / Double(TruePeakMeter.taps - 1)))
-      table[(j % factor) * branchTaps + j / factor] = Float(c)
-      sums[j % factor] += abs(c)
-    }
-    coefficients = table
-    bound = Float(sums.max() ?? 1) * 1.0001  // a hair above, against rounding
+    let design = factor == 4 ? TruePeakMeter.fourTimes : factor == 2 ? TruePeakMeter.twice : TruePeakMeter.once
+    branchTaps = design.branchTaps
+    coefficients = design.coefficients
+    bound = design.bound
     history = [Float](repeating: 0, count: channelCount * (branchTaps - 1))
+  }
+
+  /// The interpolator for each factor, made once (a meter is made per block in codec repairs).
+  private static let fourTimes = Design(factor: 4)
+  private static let twice = Design(factor: 2)
+  private static let once = Design(factor: 1)
+
+  private struct Design: Sendable {
+    let branchTaps: Int
+    let coefficients: [Float]
+    let bound: Float
+
+    init(factor: Int) {
+      branchTaps = (TruePeakMeter.taps + factor - 1) / factor
+      var table = [Float](repeating: 0, count: factor * branchTaps)
+      var sums = [Double](repeating: 0, count: factor)
+      for j in 0..<TruePeakMeter.taps {
+        let m = Double(j) - Double(TruePeakMeter.taps - 1) / 2
+        let x = m * Double.pi / Double(factor)
+        var c = abs(m) < 1e-9 ? 1.0 : Double.sin(x) / x
+        c *= 0.5 * (1 - Double.cos(2 * Double.pi * Double(j) / Double(TruePeakMeter.taps - 1)))
+        table[(j % factor) * branchTaps + j / factor] = Float(c)
+        sums[j % factor] += abs(c)
+      }
+      coefficients = table
+      bound = Float(sums.max() ?? 1) * 1.0001  // a hair above, against rounding
+    }
   }
 
   /// The true peak in dBTP.
