@@ -91,8 +91,8 @@ extension SpeechMap {
     var voice: Float = 0
     var low: Float = 0
     for j in a...b {
-      voice += Float.exp10(f.voiceDBFS[j] / 10)
-      low += Float.exp10(f.lowDBFS[j] / 10)
+      voice += Decibels.power(f.voiceDBFS[j])
+      low += Decibels.power(f.lowDBFS[j])
     }
     let n = Float(b - a + 1)
     return (10 * Float.log10(voice / n) >= floor.voice + faintVoiceDB && f.voiceDBFS[k] >= floor.voice + 1.5)
@@ -101,15 +101,15 @@ extension SpeechMap {
 
   static func meanPowerDB(_ f: SpeechFeatures, _ hops: Range<Int>) -> Float {
     var sum: Float = 0
-    for k in hops { sum += Float.exp10(f.voiceDBFS[k] / 10) }
+    for k in hops { sum += Decibels.power(f.voiceDBFS[k]) }
     return 10 * Float.log10(sum / Float(max(1, hops.count)) + 1e-20)
   }
 
   /// The share of hop `k` the sound fills, judged against the fuller hop `next`.
   static func fraction(_ f: SpeechFeatures, _ k: Int, next: Int, floorDB: Float) -> Float {
-    let floor = Float.exp10(floorDB / 10)
-    let here = max(0, Float.exp10(f.voiceDBFS[k] / 10) - floor)
-    let there = max(0, Float.exp10(f.voiceDBFS[next] / 10) - floor)
+    let floor = Decibels.power(floorDB)
+    let here = max(0, Decibels.power(f.voiceDBFS[k]) - floor)
+    let there = max(0, Decibels.power(f.voiceDBFS[next]) - floor)
     guard there > 0 else { return 1 }
     // Amplitude, not power: onsets ramp up, and a ramp fills more of the hop than its power says.
     return min(1, (here / there).squareRoot())

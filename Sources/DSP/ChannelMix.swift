@@ -40,4 +40,8 @@ public enum Decibels {
   public static func gain(_ decibels: Double) -> Double { Double.exp10(decibels / 20) }
   /// Decibels for a linear amplitude factor; −240 dB for zero.
   public static func fromGain(_ gain: Double) -> Double { 20 * Double.log10(max(gain, 1e-12)) }
+  /// Power (mean-square) ratio for `decibels` (10 dB → 10).
+  @inlinable public static func power(_ decibels: Float) -> Float { Float.exp10(decibels / 10) }
+  /// Decibels of a mean square, with ε = 1e-12 added (a −120 dB floor for silence).
+  @inlinable public static func fromMeanSquare(_ meanSquare: Float) -> Float { 10 * Float.log10(meanSquare + 1e-12) }
 }

@@ -17,7 +17,6 @@ public struct Envelope: Sendable, Equatable {
 
   /// The dBFS value of digital silence.
   public static let floorDBFS: Float = -120
-  static let epsilon: Float = 1e-12
 
   private var sumSquares: Float = 0
   private var filled = 0
@@ -75,7 +74,7 @@ public struct Envelope: Sendable, Equatable {
 
   private mutating func closeHop() {
     let meanSquare = sumSquares / Float(filled)
-    rmsDBFS.append(10 * Float.log10(meanSquare + Envelope.epsilon))
+    rmsDBFS.append(Decibels.fromMeanSquare(meanSquare))
     sumSquares = 0
     filled = 0
   }

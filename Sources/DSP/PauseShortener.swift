@@ -45,7 +45,7 @@ public struct PauseShortener: AudioProcessor, Sendable {
     crossfadeFrames = min(sampleRate / 100, maxPauseFrames / 2)
     head = (maxPauseFrames - crossfadeFrames) / 2
     tail = maxPauseFrames - crossfadeFrames - head
-    thresholdMeanSquare = Float.exp10(thresholdDBFS / 10)
+    thresholdMeanSquare = Decibels.power(thresholdDBFS)
   }
 
   public mutating func process(_ input: AudioBuffer, into output: inout AudioBuffer) {

@@ -172,12 +172,10 @@ public struct SpeechFeatures: Sendable {
 
   private mutating func closeHop(voice: Float, low: Float, high: Float, frames: Int) {
     let scale = 1 / Float(frames)
-    voiceDBFS.append(Self.decibels(voice * scale))
-    lowDBFS.append(Self.decibels(low * scale))
-    highDBFS.append(Self.decibels(high * scale))
+    voiceDBFS.append(Decibels.fromMeanSquare(voice * scale))
+    lowDBFS.append(Decibels.fromMeanSquare(low * scale))
+    highDBFS.append(Decibels.fromMeanSquare(high * scale))
   }
-
-  static func decibels(_ meanSquare: Float) -> Float { 10 * Float.log10(meanSquare + 1e-12) }
 
   /// One second-order section, transposed direct form II, unity a0.
   struct Biquad: Sendable {

@@ -128,14 +128,14 @@ struct StretchFrames: Sendable {
     guardAfter = Int((tuning.attackGuardAfterMilliseconds * rate / 1_000).rounded())
     riseFrames = Int((tuning.attackRiseMilliseconds * rate / 1_000).rounded())
     attackLongest = Int((tuning.attackLongestMilliseconds * rate / 1_000).rounded())
-    attackRatio = Float.exp10(-tuning.attackBelowPeakDB / 10)
+    attackRatio = Decibels.power(-tuning.attackBelowPeakDB)
     pauseKept = Int((tuning.pauseKeptMilliseconds * rate / 1_000).rounded())
     guardPauseBlocks = Int((tuning.attackGuardPauseMilliseconds * rate / 1_000).rounded()) / max(1, sampleRate / 1_000)
     levelHistoryBlocks = (pauseKept + riseFrames + guardBefore + attackLongest + guardAfter) / levelBlock + 4
     minimumFade = levelBlock
-    onsetRise = Float.exp10(tuning.onsetRiseDB / 10)
-    quietRatio = Float.exp10(-tuning.quietBelowPeakDB / 10)
-    loudnessDecay = Float.exp10(-tuning.peakDecayDBPerSecond * Float(levelBlock) / Float(sampleRate) / 10)
+    onsetRise = Decibels.power(tuning.onsetRiseDB)
+    quietRatio = Decibels.power(-tuning.quietBelowPeakDB)
+    loudnessDecay = Decibels.power(-tuning.peakDecayDBPerSecond * Float(levelBlock) / Float(sampleRate))
     hold = 2 * lookahead + maxDrift
   }
 }
