@@ -1,5 +1,6 @@
 import CSndfile
 import DSP
+import Files
 import Foundation
 
 /// Decodes WAV, FLAC, Ogg Vorbis/Opus (and anything else libsndfile reads) in chunks.
@@ -59,7 +60,7 @@ enum AudioFileCheck {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
     else { throw .missing(path: path) }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let size = FileSize.of(path) ?? 0
     if size == 0 { throw .empty(path: path) }
   }
 }

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// `prep validate`: checks a manifest (catalogue or variant record) and the files it names.
@@ -27,11 +28,10 @@ public enum ManifestValidator {
     var problems: [Problem] = []
     for file in files {
       let full = folder.appendingPathComponent(file.file).path
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: full) else {
+      guard let size = FileSize.of(full) else {
         problems.append(Problem(file: file.file, message: "missing; render it again"))
         continue
       }
-      let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
       if size != file.sizeBytes {
         problems.append(Problem(file: file.file, message: "is \(size) bytes, the manifest says \(file.sizeBytes)"))
       } else if sha256(full) != file.sha256 {

@@ -71,7 +71,7 @@ public enum Ingest {
       sampleRate: source.sampleRate, channelCount: source.channelCount,
       frameCount: stats.frameCount,
       durationSeconds: FrameTime.seconds(stats.frameCount, sampleRate: source.sampleRate))
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let size = FileSize.of(path) ?? 0
     return IngestRecord(
       generator: PrepVersion.generator,
       source: .init(

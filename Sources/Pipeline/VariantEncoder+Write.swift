@@ -48,11 +48,3 @@ extension VariantEncoder {
     }
   }
 }
-
-/// The size of a file in bytes.
-enum FileSize {
-  static func of(_ path: String) throws -> Int {
-    let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    return (attributes[.size] as? NSNumber)?.intValue ?? 0
-  }
-}

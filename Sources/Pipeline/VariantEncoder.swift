@@ -175,7 +175,7 @@ final class VariantEncoder {
   ) throws -> EncodedFile {
     let loudness = measured.loudness
     return EncodedFile(
-      format: format.description, file: name, sizeBytes: try FileSize.of(path),
+      format: format.description, file: name, sizeBytes: FileSize.of(path) ?? 0,
       sha256: ContentHash.sha256(ofFile: path) ?? "", sampleRate: measured.sampleRate,
       channelCount: measured.channels, frameCount: measured.frames,
       loudness: loudness.isSilent
