@@ -26,6 +26,14 @@ public enum JSONOutput {
   }
 }
 
+extension Double {
+  /// The value to `places` decimals (0…6), as records and manifests store numbers.
+  public func rounded(places: Int) -> Double {
+    let scale = [1, 10, 100, 1_000, 1e4, 1e5, 1e6][places]
+    return (self * scale).rounded() / scale
+  }
+}
+
 /// A stage's record with a schema version a reader must match (ingest, align).
 public protocol VersionedRecord: Decodable {
   static var currentVersion: Int { get }

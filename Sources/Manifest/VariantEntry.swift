@@ -130,8 +130,8 @@ public struct Loudness: Codable, Sendable, Equatable {
   public var targetLUFS: Double?
   public init(integratedLUFS: Double, truePeakDBTP: Double, targetLUFS: Double?) {
     // Two decimals: enough for a meter, and stable in text.
-    self.integratedLUFS = (integratedLUFS * 100).rounded() / 100
-    self.truePeakDBTP = (truePeakDBTP * 100).rounded() / 100
+    self.integratedLUFS = integratedLUFS.rounded(places: 2)
+    self.truePeakDBTP = truePeakDBTP.rounded(places: 2)
     self.targetLUFS = targetLUFS
   }
 }

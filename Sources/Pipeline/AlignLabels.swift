@@ -62,7 +62,7 @@ enum AlignLabels {
   }
 
   static func seconds(_ frames: Int, _ sampleRate: Int) -> Double {
-    (Double(frames) / Double(sampleRate) * 1e6).rounded() / 1e6
+    (Double(frames) / Double(sampleRate)).rounded(places: 6)
   }
 
   static func record(
@@ -74,8 +74,8 @@ enum AlignLabels {
         label: s.label, kind: s.kind.rawValue, onsetFrame: s.onset, offsetFrame: s.offset,
         startFrame: s.start, endFrame: s.end,
         pause: .init(startFrame: s.pause.start, endFrame: s.pause.end),
-        confidence: (s.confidence * 1000).rounded() / 1000, fixed: s.isFixed,
-        durationRatio: (s.durationRatio * 1000).rounded() / 1000,
+        confidence: s.confidence.rounded(places: 3), fixed: s.isFixed,
+        durationRatio: s.durationRatio.rounded(places: 3),
         seconds: .init(
           onset: seconds(s.onset, rate), offset: seconds(s.offset, rate), start: seconds(s.start, rate),
           end: seconds(s.end, rate), pauseStart: seconds(s.pause.start, rate),
@@ -91,11 +91,11 @@ enum AlignLabels {
         durationSeconds: seconds(result.frameCount, rate), analysedFrom: analysedFrom),
       text: textPath,
       analysis: .init(
-        noiseFloorDBFS: (result.noiseFloorDBFS * 10).rounded() / 10,
-        speechLevelDBFS: (result.speechLevelDBFS * 10).rounded() / 10,
-        lettersPerSecond: (result.lettersPerSecond * 100).rounded() / 100, pauseCount: result.pauseCount,
-        fit: (result.fit * 1000).rounded() / 1000,
-        fitDetails: result.fitDetails.mapValues { ($0 * 1000).rounded() / 1000 },
+        noiseFloorDBFS: result.noiseFloorDBFS.rounded(places: 1),
+        speechLevelDBFS: result.speechLevelDBFS.rounded(places: 1),
+        lettersPerSecond: result.lettersPerSecond.rounded(places: 2), pauseCount: result.pauseCount,
+        fit: result.fit.rounded(places: 3),
+        fitDetails: result.fitDetails.mapValues { $0.rounded(places: 3) },
         headingDetected: result.segments.contains { $0.kind == .detectedHeading }),
       segments: segments, lowConfidence: result.lowConfidence, warnings: result.warnings)
   }

@@ -58,13 +58,13 @@ public enum Ingest {
     let edges = EnvelopeStats.silentEdges(envelope, thresholdDBFS: threshold)
     let integrated = meter.integratedLUFS
     let levels = IngestRecord.Levels(
-      integratedLUFS: integrated.isFinite ? round2(integrated) : nil,
-      loudnessRangeLU: meter.rangeLU.isFinite ? round2(meter.rangeLU) : nil,
-      truePeakDBTP: truePeak.peakDBTP.isFinite ? round2(truePeak.peakDBTP) : nil,
-      samplePeakDBFS: round2(Decibels.fromGain(Double(stats.peak))),
+      integratedLUFS: integrated.isFinite ? integrated.rounded(places: 2) : nil,
+      loudnessRangeLU: meter.rangeLU.isFinite ? meter.rangeLU.rounded(places: 2) : nil,
+      truePeakDBTP: truePeak.peakDBTP.isFinite ? truePeak.peakDBTP.rounded(places: 2) : nil,
+      samplePeakDBFS: Decibels.fromGain(Double(stats.peak)).rounded(places: 2),
       clippedSamples: stats.clippedSamples,
-      dcOffset: stats.dcOffset.map { ($0 * 1e6).rounded() / 1e6 },
-      noiseFloorDBFS: round2(Double(EnvelopeStats.noiseFloorDBFS(envelope))),
+      dcOffset: stats.dcOffset.map { $0.rounded(places: 6) },
+      noiseFloorDBFS: Double(EnvelopeStats.noiseFloorDBFS(envelope)).rounded(places: 2),
       leadingSilenceFrames: min(stats.frameCount, edges.lead * envelope.hopFrames),
       trailingSilenceFrames: min(stats.frameCount, edges.tail * envelope.hopFrames))
     let audio = IngestRecord.Audio(
@@ -110,7 +110,6 @@ public enum Ingest {
     return list
   }
 
-  static func round2(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
 
 /// The checks that make a recording unusable (errors, not warnings).

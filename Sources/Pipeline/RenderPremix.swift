@@ -63,7 +63,7 @@ struct RenderPremix {
       points: track.points.map { point in
         .init(
           frame: point.frame, milliseconds: FrameTime.milliseconds(point.frame, sampleRate: track.sampleRate),
-          gainDB: (point.gainDB * 100).rounded() / 100)
+          gainDB: point.gainDB.rounded(places: 2))
       })
   }
 }
