@@ -68,9 +68,8 @@ enum OggHeaderRewrite {
     var audio = Array(bytes[audioStart...])
     for page in OggPages.pages(audio) where delta != 0 {
       let at = page.lowerBound + 18
-      let old = (0..<4).reduce(UInt32(0)) { $0 | UInt32(audio[at + $1]) << (8 * UInt32($1)) }
-      let new = UInt32(truncatingIfNeeded: Int(old) + delta)
-      for i in 0..<4 { audio[at + i] = UInt8((new >> (8 * UInt32(i))) & 0xFF) }
+      let old = LittleEndian.uint32(audio, at: at)
+      LittleEndian.store(UInt32(truncatingIfNeeded: Int(old) + delta), in: &audio, at: at)
       OggPages.updateCRC(&audio, page: page)
     }
     bytes = header + audio
@@ -97,7 +96,7 @@ enum OggHeaderRewrite {
       page += [UInt8](repeating: endsPacket ? 0x00 : 0xFF, count: 8)
       page += serial
       let sequence = firstSequence + UInt32(pages.count)
-      page += (0..<4).map { UInt8((sequence >> (8 * UInt32($0))) & 0xFF) }
+      page += LittleEndian.bytes(sequence)
       page += [0, 0, 0, 0, UInt8(chunk.count)] + chunk
       page += packet[offset..<(offset + length)]
       OggPages.updateCRC(&page, page: 0..<page.count)

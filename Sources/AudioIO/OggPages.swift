@@ -29,7 +29,7 @@ public enum OggPages {
   /// Sets the serial number of every page and fixes each page's CRC.
   public static func setSerialNumber(_ bytes: inout [UInt8], to serial: UInt32) {
     for page in pages(bytes) {
-      for i in 0..<4 { bytes[page.lowerBound + 14 + i] = UInt8((serial >> (8 * UInt32(i))) & 0xFF) }
+      LittleEndian.store(serial, in: &bytes, at: page.lowerBound + 14)
       updateCRC(&bytes, page: page)
     }
   }
@@ -39,7 +39,7 @@ public enum OggPages {
     for i in 22..<26 { bytes[page.lowerBound + i] = 0 }
     var crc: UInt32 = 0
     for i in page { crc = (crc << 8) ^ table[Int(((crc >> 24) ^ UInt32(bytes[i])) & 0xFF)] }
-    for i in 0..<4 { bytes[page.lowerBound + 22 + i] = UInt8((crc >> (8 * UInt32(i))) & 0xFF) }
+    LittleEndian.store(crc, in: &bytes, at: page.lowerBound + 22)
   }
 
   static let table: [UInt32] = (0..<256).map { index in

@@ -102,9 +102,7 @@ struct CommentBlock: Equatable {
     self.fields = fields
   }
 
-  static func littleEndian(_ value: Int) -> [UInt8] {
-    [0, 8, 16, 24].map { UInt8((value >> $0) & 0xFF) }
-  }
+  static func littleEndian(_ value: Int) -> [UInt8] { LittleEndian.bytes(UInt32(truncatingIfNeeded: value)) }
 }
 
 /// Reads little-endian fields from a byte slice.
@@ -120,7 +118,7 @@ struct ByteReader {
   mutating func uint32() -> Int? {
     guard position + 4 <= bytes.endIndex else { return nil }
     defer { position += 4 }
-    return (0..<4).reduce(0) { $0 | Int(bytes[position + $1]) << (8 * $1) }
+    return Int(LittleEndian.uint32(bytes, at: position))
   }
 
   mutating func string(_ length: Int) -> String? {

@@ -17,7 +17,7 @@ enum WAVHeader {
     var offset: UInt64 = 12
     while let chunk = try? handle.read(upToCount: 8), chunk.count == 8 {
       let id = String(decoding: chunk.prefix(4), as: UTF8.self)
-      let size = chunk[4..<8].enumerated().reduce(0) { $0 | (Int($1.element) << (8 * $1.offset)) }
+      let size = Int(LittleEndian.uint32(chunk, at: chunk.startIndex + 4))
       if id == "fmt ", let fmt = try? handle.read(upToCount: min(size, 16)), fmt.count >= 14 {
         blockAlign = Int(fmt[12]) | (Int(fmt[13]) << 8)
       } else if id == "data" {
