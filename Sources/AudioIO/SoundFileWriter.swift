@@ -87,10 +87,7 @@ public final class SoundFileWriter: FrameSink {
       throw AudioFileError.writeFailed(path: path, reason: "could not close the encoder")
     }
     do {
-      if case .opus = format { try rewrite { OggPages.setSerialNumber(&$0, to: OggPages.fixedSerial) } }
-      if case .vorbis = format { try rewrite { OggPages.setSerialNumber(&$0, to: OggPages.fixedSerial) } }
-      if case .mp3 = format, let tag = id3Tag { try rewrite { $0.insert(contentsOf: tag, at: 0) } }
-      if let postProcess { try rewrite(postProcess) }
+      try rewrite()
       try output.commit()
     } catch let error as AudioFileError {
       output.discard()
@@ -108,10 +105,22 @@ public final class SoundFileWriter: FrameSink {
     output.discard()
   }
 
-  private func rewrite(_ change: (inout [UInt8]) throws -> Void) throws {
+  /// The changes made after the encoder closed, in one read and one write of the file: a fixed
+  /// Ogg serial (so the bytes are reproducible), the ID3 tag of an MP3, then `postProcess`.
+  private func rewrite() throws {
+    var ogg = false
+    var tag: [UInt8]?
+    switch format {
+    case .opus, .vorbis: ogg = true
+    case .mp3: tag = id3Tag
+    case .wav, .flac: break
+    }
+    guard ogg || tag != nil || postProcess != nil else { return }
     let url = URL(fileURLWithPath: output.temporaryPath)
     var bytes = [UInt8](try Data(contentsOf: url))
-    try change(&bytes)
+    if ogg { OggPages.setSerialNumber(&bytes, to: OggPages.fixedSerial) }
+    if let tag { bytes.insert(contentsOf: tag, at: 0) }
+    try postProcess?(&bytes)
     try Data(bytes).write(to: url)
   }
 
