@@ -19,6 +19,7 @@ public enum StretchError: Error, CustomStringConvertible, Equatable {
   case missingLabels(path: String)
   case badLabel(path: String, line: Int)
   case recordMismatch(path: String, audioPath: String)
+  case rateNotWritable(path: String, sampleRate: Int, rates: [Int])
 
   public var description: String {
     switch self {
@@ -30,6 +31,9 @@ public enum StretchError: Error, CustomStringConvertible, Equatable {
     case .recordMismatch(let path, let audioPath):
       "\(path): this ingest record describes other audio than \(audioPath) (sample rate or length differ). "
         + "Run `prep ingest` on \(audioPath) again."
+    case .rateNotWritable(let path, let sampleRate, let rates):
+      "\(path): this format takes \(rates.map { "\($0)" }.joined(separator: ", ")) Hz, and the stretched narration "
+        + "keeps the recording's \(sampleRate) Hz. Write .wav or .flac here, or use --output-dir, which resamples."
     }
   }
 }

@@ -60,6 +60,9 @@ public enum Stretch {
     let labels = try options.labelsPath.map { try readLabels(path: $0, sampleRate: source.sampleRate) } ?? []
     let threshold = try options.maxPauseMilliseconds == nil ? nil : pauseThreshold(options, record: record)
     let format = outputFormat(path: options.outputPath, inputFormat: source.formatName)
+    if let rates = format.supportedSampleRates, !rates.contains(source.sampleRate) {
+      throw StretchError.rateNotWritable(path: options.outputPath, sampleRate: source.sampleRate, rates: rates)
+    }
     let writer = try SoundFileWriter(
       path: options.outputPath, format: format, sampleRate: source.sampleRate, channelCount: source.channelCount)
     var stretcher = Stretcher(
