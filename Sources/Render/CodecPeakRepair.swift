@@ -34,10 +34,8 @@ public enum CodecPeakRepair {
       points.append(.init(frame: end, gainDB: dip))
       if after == 0 { points.append(.init(frame: end + ramp, gainDB: 0)) }
     }
-    // Frames are increasing except where the first ramp would start before 0: drop those.
-    var ordered: [GainTrack.Point] = []
-    for point in points where point.frame > (ordered.last?.frame ?? -1) { ordered.append(point) }
-    return GainTrack(points: ordered, sampleRate: decoded.sampleRate)
+    // A first ramp that would start before frame 0 is cut there (block 0 then holds its dip).
+    return GainTrack(points: GainTrack.clamp(points, frameCount: .max), sampleRate: decoded.sampleRate)
   }
 
   /// Per block: the dip in dB (0 where the block is under the maximum).

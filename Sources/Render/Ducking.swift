@@ -60,7 +60,7 @@ public enum Ducking {
       points.append(.init(frame: block.end, gainDB: options.speechLevelDB))
       points.append(.init(frame: block.end + release, gainDB: after))
     }
-    return GainTrack(points: clamp(points, frameCount: frameCount), sampleRate: sampleRate)
+    return GainTrack(points: GainTrack.clamp(points, frameCount: frameCount), sampleRate: sampleRate)
   }
 
   /// Sorted spans with gaps shorter than `gap` frames closed.
@@ -74,28 +74,5 @@ public enum Ducking {
       }
     }
     return blocks
-  }
-
-  /// Keeps points inside [0, frameCount]: a ramp cut by an edge is evaluated at the edge,
-  /// and of several points on one frame the last wins.
-  static func clamp(_ points: [GainTrack.Point], frameCount: Int) -> [GainTrack.Point] {
-    var result: [GainTrack.Point] = []
-    for (index, point) in points.enumerated() {
-      var p = point
-      if p.frame < 0 {
-        // The ramp starts before the file: take its value at frame 0.
-        guard index + 1 < points.count, points[index + 1].frame > 0 else { continue }
-        p = .init(frame: 0, gainDB: GainTrack.interpolate(point, points[index + 1], 0))
-      } else if p.frame > frameCount {
-        guard let previous = result.last, previous.frame < frameCount else { break }
-        p = .init(frame: frameCount, gainDB: GainTrack.interpolate(previous, point, frameCount))
-      }
-      if let last = result.last, last.frame >= p.frame {
-        result[result.count - 1] = p
-      } else {
-        result.append(p)
-      }
-    }
-    return result
   }
 }

@@ -104,3 +104,28 @@ public struct GainTrack: Sendable, Equatable {
     a.gainDB + (b.gainDB - a.gainDB) * Double(frame - a.frame) / Double(b.frame - a.frame)
   }
 }
+
+extension GainTrack {
+  /// Keeps points inside [0, frameCount]: a ramp cut by an edge is evaluated at the edge,
+  /// and of several points on one frame the last wins.
+  static func clamp(_ points: [GainTrack.Point], frameCount: Int) -> [GainTrack.Point] {
+    var result: [GainTrack.Point] = []
+    for (index, point) in points.enumerated() {
+      var p = point
+      if p.frame < 0 {
+        // The ramp starts before the file: take its value at frame 0.
+        guard index + 1 < points.count, points[index + 1].frame > 0 else { continue }
+        p = .init(frame: 0, gainDB: GainTrack.interpolate(point, points[index + 1], 0))
+      } else if p.frame > frameCount {
+        guard let previous = result.last, previous.frame < frameCount else { break }
+        p = .init(frame: frameCount, gainDB: GainTrack.interpolate(previous, point, frameCount))
+      }
+      if let last = result.last, last.frame >= p.frame {
+        result[result.count - 1] = p
+      } else {
+        result.append(p)
+      }
+    }
+    return result
+  }
+}
