@@ -71,9 +71,15 @@ public enum EnvelopeStats {
   /// The noise floor: the 10th percentile of hop levels above digital silence, in dBFS.
   /// Speech rarely fills more than 90 % of a chapter, so the quietest tenth is room tone.
   public static func noiseFloorDBFS(_ envelope: Envelope) -> Float {
-    let levels = envelope.rmsDBFS.filter { $0 > Envelope.floorDBFS + 1 }.sorted()
-    guard !levels.isEmpty else { return Envelope.floorDBFS }
-    return levels[levels.count / 10]
+    noiseFloorDBFS(sortedLevels: envelope.rmsDBFS.sorted())
+  }
+
+  /// The same from the envelope's levels already sorted (ascending).
+  static func noiseFloorDBFS(sortedLevels levels: [Float]) -> Float {
+    let firstAboveSilence = levels.firstIndex { $0 > Envelope.floorDBFS + 1 } ?? levels.count
+    let count = levels.count - firstAboveSilence
+    guard count > 0 else { return Envelope.floorDBFS }
+    return levels[firstAboveSilence + count / 10]
   }
 
   /// Hops from the start and from the end that stay below `thresholdDBFS`.
@@ -99,7 +105,7 @@ public enum EnvelopeStats {
   public static func speechThresholdDBFS(_ envelope: Envelope) -> Float {
     let levels = envelope.rmsDBFS.sorted()
     guard !levels.isEmpty else { return Envelope.floorDBFS }
-    let floor = noiseFloorDBFS(envelope)
+    let floor = noiseFloorDBFS(sortedLevels: levels)
     let loud = levels[min(levels.count - 1, levels.count * 95 / 100)]
     return max(floor + 6, (floor + loud) / 2)
   }

@@ -54,7 +54,9 @@ public enum Ingest {
     let meter = background.result
     try RecordingCheck.content(path: path, stats: stats, sampleRate: source.sampleRate)
 
-    let threshold = EnvelopeStats.soundThresholdDBFS(envelope)
+    // EnvelopeStats.soundThresholdDBFS, from the floor the record also stores (one sort).
+    let noiseFloor = EnvelopeStats.noiseFloorDBFS(envelope)
+    let threshold = noiseFloor + EnvelopeStats.soundAboveFloorDB
     let edges = EnvelopeStats.silentEdges(envelope, thresholdDBFS: threshold)
     let integrated = meter.integratedLUFS
     let levels = IngestRecord.Levels(
@@ -64,7 +66,7 @@ public enum Ingest {
       samplePeakDBFS: Decibels.fromGain(Double(stats.peak)).rounded(places: 2),
       clippedSamples: stats.clippedSamples,
       dcOffset: stats.dcOffset.map { $0.rounded(places: 6) },
-      noiseFloorDBFS: Double(EnvelopeStats.noiseFloorDBFS(envelope)).rounded(places: 2),
+      noiseFloorDBFS: Double(noiseFloor).rounded(places: 2),
       leadingSilenceFrames: min(stats.frameCount, edges.lead * envelope.hopFrames),
       trailingSilenceFrames: min(stats.frameCount, edges.tail * envelope.hopFrames))
     let audio = IngestRecord.Audio(
