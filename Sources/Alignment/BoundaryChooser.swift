@@ -65,6 +65,15 @@ struct BoundaryChooser {
     var confidence: [Double]
     var totalCost: Double
 
+    /// Pauses after the heading's that neither a break nor an interlude takes, ascending: what
+    /// pass 1 learns unexplained pauses from and what the fit check weighs against the breaks.
+    func unexplainedPauses(pauseCount: Int) -> [Int] {
+      var used = Set(pauseOfBreak.compactMap { $0 })
+      for interlude in interludes { used.formUnion(interlude.fromPause..<interlude.toPause) }
+      let headingPause = pauseOfBreak[0] ?? 0
+      return stride(from: headingPause + 1, through: pauseCount, by: 1).filter { !used.contains($0) }
+    }
+
     /// The pause where the text before break j ends (before an interlude, if any).
     func endPause(ofBreak j: Int) -> Int? {
       interludes.first { $0.breakIndex == j }?.fromPause ?? pauseOfBreak[j]

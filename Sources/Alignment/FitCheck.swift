@@ -71,20 +71,11 @@ enum FitCheck {
       misfits.append(before)
     }
     var strong: [Double] = []
-    var used = Set<Int>()
-    for interlude in path.interludes {
-      for m in interlude.fromPause..<interlude.toPause { used.insert(m) }
-    }
     for (j, m) in path.pauseOfBreak.enumerated() {
       guard let m else { continue }
-      used.insert(m)
       if m >= 1 && m <= pauseCount && j > 0 && text.breaks[j] >= .colon { strong.append(plan.logPause[m]) }
     }
-    let headingPause = path.pauseOfBreak[0] ?? 0
-    var unexplained: [Double] = []
-    for m in stride(from: headingPause + 1, through: pauseCount, by: 1) where !used.contains(m) {
-      unexplained.append(plan.logPause[m])
-    }
+    let unexplained = path.unexplainedPauses(pauseCount: pauseCount).map { plan.logPause[$0] }
     // No unexplained pause at all: as distinct as a reading gets.
     let gap = mean(strong).map { $0 - (mean(unexplained) ?? ($0 - 2.5)) } ?? 1.5
     let costPerItem = path.totalCost / Double(max(1, pauseCount + text.unitCount))

@@ -25,7 +25,7 @@ struct PassPlan {
     self.map = map
     self.text = text
     self.fixed = fixed
-    speechBefore = [0] + map.pauses.map(\.speechBefore) + [map.totalSpeech]
+    speechBefore = map.speechBefore
     logPause = [0] + map.pauses.map { Double.log(max($0.seconds, 0.001)) } + [0]
     var letters = [0.0]
     for unit in text.units { letters.append(letters.last! + unit.length) }
@@ -130,27 +130,18 @@ struct PassPlan {
   func learn(from solution: BoundaryChooser.Solution, costs: CostModel) -> CostModel {
     var assigned: [(kind: Int, logLength: Double)] = []
     var skipped: [Int] = []
-    var used = Set<Int>()
     let last = text.breaks.count - 1
     for j in 0...last {
       guard let m = solution.pauseOfBreak[j] else {
         skipped.append(text.breaks[j].rawValue)
         continue
       }
-      used.insert(m)
       if m >= 1 && m <= pauseCount {
         let kind = j == 0 ? TextModel.BreakKind.heading.rawValue : text.breaks[j].rawValue
         assigned.append((kind, logPause[m]))
       }
     }
-    for interlude in solution.interludes {
-      used.insert(interlude.fromPause)
-      for m in interlude.fromPause..<interlude.toPause { used.insert(m) }
-    }
-    let headingPause = solution.pauseOfBreak[0] ?? 0
-    let unexplained = (1...max(1, pauseCount)).filter {
-      $0 <= pauseCount && $0 > headingPause && !used.contains($0)
-    }.map { logPause[$0] }
+    let unexplained = solution.unexplainedPauses(pauseCount: pauseCount).map { logPause[$0] }
     var learnt = costs
     learnt.learn(assigned: assigned, skipped: skipped, unexplained: unexplained)
     return learnt

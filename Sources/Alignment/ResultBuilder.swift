@@ -38,7 +38,7 @@ struct ResultBuilder {
     -> AlignmentResult
   {
     var timings: [SegmentTiming] = []
-    let speechBefore = [0] + map.pauses.map(\.speechBefore) + [map.totalSpeech]
+    let speechBefore = map.speechBefore
     let headingPause = path.pauseOfBreak[0] ?? 0
     // Told there is no heading: speech found before the first segment is part of it.
     let mergeHeading = headingPause > 0 && options.heading == .absent && fixed.headingFrame == nil

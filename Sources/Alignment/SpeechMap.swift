@@ -63,6 +63,10 @@ struct SpeechMap: Sendable {
   /// Net speech time of all islands, seconds.
   private(set) var totalSpeech: Double
 
+  /// C[m]: seconds of speech before pause m, for m in 0...P+1 (0 before the first pause, the
+  /// total after the last).
+  var speechBefore: [Double] { [0] + pauses.map(\.speechBefore) + [totalSpeech] }
+
   /// Islands shorter than this are clicks.
   static let minimumIslandMilliseconds = 40
   /// Islands this far below the speech level are never words.
