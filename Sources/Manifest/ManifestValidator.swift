@@ -25,6 +25,37 @@ public enum ManifestValidator {
     }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     let (files, others) = try references(in: data, file: path)
+    return check(files: files, others: others, folder: folder, sha256: sha256)
+  }
+
+  /// The same for a catalogue already read (from the manifest at `path`).
+  public static func check(_ catalogue: Catalogue, at path: String, sha256: (String) -> String?)
+    throws(ManifestError) -> [Problem]
+  {
+    try checkVersion(catalogue.schemaVersion, file: path)
+    let (files, others) = references(of: catalogue)
+    return check(files: files, others: others, folder: folder(of: path), sha256: sha256)
+  }
+
+  /// The same for a variant record already read (from `path`).
+  public static func check(_ record: VariantRecord, at path: String, sha256: (String) -> String?)
+    throws(ManifestError) -> [Problem]
+  {
+    try checkVersion(record.schemaVersion, file: path)
+    let (files, others) = references(of: record)
+    return check(files: files, others: others, folder: folder(of: path), sha256: sha256)
+  }
+
+  static func folder(of path: String) -> URL { URL(fileURLWithPath: path).deletingLastPathComponent() }
+
+  static func checkVersion(_ version: Int, file: String) throws(ManifestError) {
+    guard version == ManifestSchema.version else {
+      throw .wrongVersion(file: file, found: version, expected: ManifestSchema.version)
+    }
+  }
+
+  /// Each encoded file exists with its size and hash; each other file exists.
+  static func check(files: [EncodedFile], others: [String], folder: URL, sha256: (String) -> String?) -> [Problem] {
     var problems: [Problem] = []
     for file in files {
       let full = folder.appendingPathComponent(file.file).path
@@ -53,17 +84,10 @@ public enum ManifestValidator {
     let decoder = JSONDecoder()
     do {
       let header = try decoder.decode(Header.self, from: data)
-      guard header.schemaVersion == ManifestSchema.version else {
-        throw ManifestError.wrongVersion(file: file, found: header.schemaVersion, expected: ManifestSchema.version)
-      }
+      try checkVersion(header.schemaVersion, file: file)
       switch header.kind {
-      case "catalogue":
-        let catalogue = try decoder.decode(Catalogue.self, from: data)
-        let variants = catalogue.chapters.flatMap { $0.narrators.flatMap(\.variants) }
-        return (variants.flatMap(encodedFiles), variants.flatMap(\.sidecars.all) + catalogue.playlists.map(\.file))
-      case "variant":
-        let record = try decoder.decode(VariantRecord.self, from: data)
-        return (encodedFiles(record.variant), record.variant.sidecars.all)
+      case "catalogue": return references(of: try decoder.decode(Catalogue.self, from: data))
+      case "variant": return references(of: try decoder.decode(VariantRecord.self, from: data))
       default:
         throw ManifestError.unreadable(file: file, reason: "unknown kind \"\(header.kind)\"")
       }
@@ -72,6 +96,15 @@ public enum ManifestValidator {
     } catch {
       throw .unreadable(file: file, reason: "\(error)")
     }
+  }
+
+  static func references(of catalogue: Catalogue) -> ([EncodedFile], [String]) {
+    let variants = catalogue.chapters.flatMap { $0.narrators.flatMap(\.variants) }
+    return (variants.flatMap(encodedFiles), variants.flatMap(\.sidecars.all) + catalogue.playlists.map(\.file))
+  }
+
+  static func references(of record: VariantRecord) -> ([EncodedFile], [String]) {
+    (encodedFiles(record.variant), record.variant.sidecars.all)
   }
 
   static func encodedFiles(_ variant: VariantEntry) -> [EncodedFile] {

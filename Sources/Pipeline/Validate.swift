@@ -9,15 +9,19 @@ public enum Validate {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(file: path, reason: "no such file")
     }
+    let hash = { (file: String) in ContentHash.sha256(ofFile: file) }
     let sanity: [String]
+    let files: [ManifestValidator.Problem]
     do {
       if let catalogue = try? JSONDecoder().decode(Catalogue.self, from: data), catalogue.kind == "catalogue" {
+        files = try ManifestValidator.check(catalogue, at: path, sha256: hash)
         sanity = ManifestSanity.check(catalogue)
       } else {
         let record = try JSONDecoder().decode(VariantRecord.self, from: data)
         guard record.kind == "variant" else {
           throw ManifestError.unreadable(file: path, reason: "unknown kind \"\(record.kind)\"")
         }
+        files = try ManifestValidator.check(record, at: path, sha256: hash)
         sanity = ManifestSanity.check(record)
       }
     } catch let error as ManifestError {
@@ -25,7 +29,6 @@ public enum Validate {
     } catch {
       throw .unreadable(file: path, reason: decodingReason(error))
     }
-    let files = try ManifestValidator.check(manifestAt: path) { ContentHash.sha256(ofFile: $0) }
     return sanity.map { "\(path): \($0)" } + files.map(\.description)
   }
 
