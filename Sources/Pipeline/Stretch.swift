@@ -126,7 +126,7 @@ public enum Stretch {
 
   /// The ingest record of `source`; it must describe the same audio (rate and length).
   static func ingestRecord(_ path: String, for source: any DecodedSource) throws -> IngestRecord {
-    let record = try JSONOutput.read(IngestRecord.self, from: path)
+    let record = try JSONOutput.readRecord(IngestRecord.self, from: path)
     if record.audio.sampleRate != source.sampleRate || record.audio.frameCount != (source.frameCount ?? record.audio.frameCount) {
       throw StretchError.recordMismatch(path: path, audioPath: source.path)
     }

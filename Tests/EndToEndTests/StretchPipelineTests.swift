@@ -1,6 +1,7 @@
 import AudioIO
 import DSP
 import Foundation
+import Manifest
 import Pipeline
 import Testing
 import TestSupport
@@ -66,6 +67,30 @@ import TestSupport
     #expect(message.split(separator: "\n").count == 1, "\(message)")
     #expect(message.contains(folder + "/out.opus") && message.contains("44100 Hz") && message.contains("--output-dir"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["in.wav"])
+  }
+
+  @Test func refusesAnIngestRecordOfAnotherVersion() throws {
+    let folder = Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Self.write(Signals.sine(hz: 220, frames: 4_410), to: folder + "/in.wav")
+    var record = try JSONOutput.read(IngestRecord.self, from: try Self.ingest(folder + "/in.wav", in: folder))
+    record.schemaVersion = IngestRecord.currentVersion + 1
+    try JSONOutput.write(record, to: folder + "/old.json")
+    #expect(
+      throws: RecordError.wrongVersion(
+        file: folder + "/old.json", found: IngestRecord.currentVersion + 1, expected: IngestRecord.currentVersion)
+    ) {
+      try Stretch.run(
+        .init(audioPath: folder + "/in.wav", outputPath: folder + "/out.wav", speed: 1.5, ingestRecordPath: folder + "/old.json"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder + "/out.wav"))
+  }
+
+  /// `prep ingest` of `audio` into `folder`; the record's path.
+  static func ingest(_ audio: String, in folder: String) throws -> String {
+    let result = try PrepProcess.run(["ingest", audio, "--output", folder + "/record.json", "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    return folder + "/record.json"
   }
 
   @Test func rejectsLabelsThatAreNotLabels() throws {
