@@ -22,7 +22,8 @@ TEST_DEBS := sox libsox-fmt-all ffmpeg python3 python3-numpy python3-scipy pytho
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
   festvox-kallpc16k lame time
 
-.PHONY: all deps test-deps bench-deps build samples test record bench eval clean install format
+.PHONY: all deps test-deps bench-deps build samples test record bench eval clean install format \
+  fuzz fuzz-smoke
 
 all: samples
 
@@ -137,8 +138,21 @@ bench: bench-deps build
 	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
 
+# ---- fuzzing (not part of make test) ---------------------------------------
+# libFuzzer harnesses (Fuzz/) built with -sanitize=fuzzer,address into .build-fuzz; the normal
+# build never sees them. Each runs in turn until FUZZ_RUNS inputs or FUZZ_SECONDS; crashing
+# inputs go to build/fuzz-crashes/, the growing corpus to build/fuzz-corpus/. See Fuzz/README.md.
+FUZZ_SECONDS ?= 900
+FUZZ_RUNS ?= 1000000
+fuzz: deps
+	bash Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS)
+
+# A few seconds per harness (for CI).
+fuzz-smoke: deps
+	bash Fuzz/run.sh 5
+
 clean:
-	rm -rf build .build
+	rm -rf build .build .build-fuzz
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

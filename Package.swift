@@ -77,3 +77,22 @@ let package = Package(
       swiftSettings: cSettings),
   ]
 )
+
+// libFuzzer harnesses (Fuzz/, `make fuzz`): declared only when PREP_FUZZ is set, so the normal
+// build and `swift test` never see them. Built with `-sanitize=fuzzer,address`; each main.swift
+// starts libFuzzer through CFuzzDriver.
+if Context.environment["PREP_FUZZ"] != nil {
+  package.targets += [
+    .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+    .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/FuzzSupport"),
+  ]
+  for (harness, module) in [
+    ("FuzzUSFM", "Manifest"), ("FuzzPlainText", "Manifest"), ("FuzzLabels", "Manifest"),
+    ("FuzzRecords", "Manifest"), ("FuzzWAVHeader", "AudioIO"), ("FuzzOggFLACTags", "AudioIO"),
+    ("FuzzID3Tag", "AudioIO"),
+  ] {
+    package.targets.append(
+      .executableTarget(
+        name: harness, dependencies: [.target(name: module), "FuzzSupport"], path: "Fuzz/\(harness)"))
+  }
+}
