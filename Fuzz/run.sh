@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses (Fuzz/) into .build-fuzz and runs each one in turn:
+# Builds the libFuzzer harnesses (Fuzz/) into .build-fuzz (or $FUZZ_SCRATCH) and runs each one in turn:
 #   Fuzz/run.sh SECONDS [RUNS] [HARNESS...]
 # Each runs until SECONDS have passed or RUNS inputs were tried (0: no limit). The corpus grows
 # in build/fuzz-corpus/<harness>/ (seeded from samples/, Fuzz/Seeds/ and build/samples/ when
@@ -13,6 +13,7 @@ shift $(($# < 2 ? $# : 2))
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(USFM PlainText Labels Records WAVHeader OggFLACTags ID3Tag)
 out=${OUT:-build/samples}
+scratch=${FUZZ_SCRATCH:-.build-fuzz}
 
 # Per harness: its libFuzzer dictionary (Fuzz/Seeds/<name>.dict, or none) and its seeds
 # (globs of files; missing ones are skipped).
@@ -37,7 +38,7 @@ seeds() {
 
 for h in "${harnesses[@]}"; do
   seeds "$h" >/dev/null
-  if ! built=$(PREP_FUZZ=1 swift build -c release --scratch-path .build-fuzz --product "Fuzz$h" \
+  if ! built=$(PREP_FUZZ=1 swift build -c release --scratch-path "$scratch" --product "Fuzz$h" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing 2>&1); then
     echo "$built" | grep -v '__asan_extra_spill_area' >&2
     echo "Fuzz/run.sh: Fuzz$h did not build (output above)" >&2
@@ -60,7 +61,7 @@ for h in "${harnesses[@]}"; do
   # No leak check: Foundation's FileManager.contents(atPath:) leaves its last buffer to LSan.
   # No Swift backtracer: libFuzzer's own handler must catch a trap to save the input.
   ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no \
-    ".build-fuzz/release/Fuzz$h" "$corpus" "$seed" "${options[@]}" >"$log" 2>&1 || status=$?
+    "$scratch/release/Fuzz$h" "$corpus" "$seed" "${options[@]}" >"$log" 2>&1 || status=$?
   executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   if [ "$status" -eq 0 ]; then
