@@ -89,7 +89,7 @@ if Context.environment["PREP_FUZZ"] != nil {
   for (harness, module) in [
     ("FuzzUSFM", "Manifest"), ("FuzzPlainText", "Manifest"), ("FuzzLabels", "Manifest"),
     ("FuzzRecords", "Manifest"), ("FuzzWAVHeader", "AudioIO"), ("FuzzOggFLACTags", "AudioIO"),
-    ("FuzzID3Tag", "AudioIO"),
+    ("FuzzID3Tag", "AudioIO"), ("FuzzAlignFromRecord", "Pipeline"),
   ] {
     package.targets.append(
       .executableTarget(

@@ -11,7 +11,7 @@ seconds=${1:?usage: Fuzz/run.sh SECONDS [RUNS] [HARNESS...]}
 runs=${2:-0}
 shift $(($# < 2 ? $# : 2))
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(USFM PlainText Labels Records WAVHeader OggFLACTags ID3Tag)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(USFM PlainText Labels Records WAVHeader OggFLACTags ID3Tag AlignFromRecord)
 out=${OUT:-build/samples}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 
@@ -20,7 +20,8 @@ scratch=${FUZZ_SCRATCH:-.build-fuzz}
 dict() {
   case $1 in
     USFM) echo usfm ;; PlainText) echo plaintext ;; Labels) echo labels ;; Records) echo records ;;
-    WAVHeader) echo wav ;; OggFLACTags) echo oggflac ;; *) echo none ;;
+    WAVHeader) echo wav ;; OggFLACTags) echo oggflac ;; AlignFromRecord) echo records ;;
+    *) echo none ;;
   esac
 }
 seeds() {
@@ -32,6 +33,7 @@ seeds() {
     WAVHeader) echo Fuzz/Seeds/wav/* ;;
     OggFLACTags) echo Fuzz/Seeds/oggflac/* ;;
     ID3Tag) echo Fuzz/Seeds/id3/* ;;
+    AlignFromRecord) echo Fuzz/Seeds/align/* ;;
     *) echo "Fuzz/run.sh: no harness named $1 (see Fuzz/)" >&2; exit 64 ;;
   esac
 }
