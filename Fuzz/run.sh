@@ -71,7 +71,7 @@ for h in "${harnesses[@]}"; do
   else
     failed=1
     echo "Fuzz$h: CRASH after ${executed:-?} runs (exit $status); input in build/fuzz-crashes/, log $log"
-    grep -m1 -E '^(==[0-9]+==ERROR|.*Fatal error|.*fatal error|.*Assertion failed|.*Precondition failed)' "$log" || true
+    grep -a -m2 -E "==[0-9]+== ?ERROR|Swift runtime failure|Fatal error|Precondition failed" "$log" || true
   fi
 done
 exit $failed
