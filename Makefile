@@ -22,7 +22,7 @@ TEST_DEBS := sox libsox-fmt-all ffmpeg python3 python3-numpy python3-scipy pytho
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
   festvox-kallpc16k lame time
 
-.PHONY: all deps test-deps bench-deps build samples test record bench eval clean install format
+.PHONY: all deps test-deps bench-deps build samples test hostile record bench eval clean install format
 
 all: samples
 
@@ -123,6 +123,13 @@ test: test-deps
 	  swift test --skip-build $(SWIFT_FLAGS) 2>&1 | tee build/test.log
 	@# One plain closing line with the count (XCTest also prints "Executed 0 tests").
 	@sed -n 's/.*Test run with \([0-9]*\) tests.* passed.*/tests: \1 passed, 0 failed/p' build/test.log | tail -1
+
+# The hostile-input suite (Tests/hostile): ~230 generated bad inputs against the debug binary,
+# then SIGKILL at 20 points of a full render. About a minute on 2 cores; .ci/run calls it.
+hostile: test-deps
+	swift build --build-tests $(SWIFT_FLAGS)
+	$(PYTHON) Tests/hostile/hostile.py --prep .build/debug/prep
+	$(PYTHON) Tests/hostile/kill.py --prep .build/debug/prep
 
 # Re-records golden files; fails on purpose so the diff gets reviewed.
 record: test-deps

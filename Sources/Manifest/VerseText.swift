@@ -7,8 +7,8 @@ public enum VerseText {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .missing(file: path)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw .notUTF8(file: path)
+    guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
+      throw TextEncodingGuess.name(of: data) == "UTF-16" ? .utf16(file: path) : .notUTF8(file: path)
     }
     let lower = path.lowercased()
     if lower.hasSuffix(".usfm") || lower.hasSuffix(".sfm") {

@@ -26,8 +26,11 @@ public enum Collect {
 
   public static func run(_ options: Options) throws -> Catalogue {
     let manifestFolder = URL(fileURLWithPath: options.outputPath).deletingLastPathComponent().standardizedFileURL
+    let paths = try recordPaths(options.inputs)
+    let inputs = options.inputs.map { FileRole("the input", $0) } + paths.map { FileRole("the variant record", $0) }
+    try InputOutputGuard.check(inputs: inputs, outputs: [FileRole("--output", options.outputPath)])
     var records: [VariantRecord] = []
-    for path in try recordPaths(options.inputs) {
+    for path in paths {
       var record = try JSONOutput.read(VariantRecord.self, from: path)
       guard record.kind == "variant" else {
         throw ManifestError.unreadable(file: path, reason: "kind \"\(record.kind)\" is not a variant record")
@@ -43,6 +46,11 @@ public enum Collect {
     let catalogue = try CatalogueCollector.collect(
       records, generator: PrepVersion.generator, title: title, playlists: playlists.map(\.entry))
     let playlistFolder = manifestFolder.appendingPathComponent(options.playlistFolderName).path
+    try InputOutputGuard.check(
+      inputs: inputs,
+      outputs: playlists.map {
+        FileRole("the playlist", playlistFolder + "/" + URL(fileURLWithPath: $0.entry.file).lastPathComponent)
+      })
     if !playlists.isEmpty {
       try FileManager.default.createDirectory(atPath: playlistFolder, withIntermediateDirectories: true)
       let batch = try OutputBatch(folder: playlistFolder)

@@ -24,7 +24,7 @@ public struct RenderSource {
     let align = try JSONOutput.readRecord(AlignRecord.self, from: alignPath)
     let source = RenderSource(
       audioPath: ingest.source.path, textPath: text.path, text: text.chapter,
-      narration: try decode(ingest.source.path), align: align)
+      narration: try decode(ingest.source.path, record: (ingest, ingestPath)), align: align)
     try source.check(alignPath: alignPath)
     return source
   }
@@ -43,10 +43,13 @@ public struct RenderSource {
     return source
   }
 
-  static func decode(_ path: String) throws -> AudioBuffer {
+  static func decode(_ path: String, record: (IngestRecord, String)? = nil) throws -> AudioBuffer {
+    if let (ingest, recordPath) = record { try RecordingCheck.unchanged(ingest, recordPath: recordPath, audioPath: path) }
     var source = try AudioDecoder.open(path)
     try RecordingCheck.format(of: source)
-    return try source.readAll()
+    var audio = try source.readAll()
+    try RecordingCheck.content(path: path, audio: &audio)
+    return audio
   }
 
   /// The align result is for this recording and this text.

@@ -13,10 +13,10 @@ struct RenderVariantOptions: ParsableArguments {
   @Option(help: "Formats, comma list or repeated: mp3, mp3-cbr-96, mp3-vbr-2, opus, opus-32, flac, wav, vorbis.")
   var format: [String] = ["mp3,opus"]
 
-  @Option(help: "How far the bed sits under the voice during speech, in dB (6…40).")
+  @Option(parsing: .unconditional, help: "How far the bed sits under the voice during speech, in dB (6…40).")
   var bedLevelDb = 18.0
 
-  @Option(help: "Length of the crossfade where a bed loops, in milliseconds.")
+  @Option(parsing: .unconditional, help: "Length of the crossfade where a bed loops, in milliseconds.")
   var bedCrossfadeMs = 3_000.0
 
   @Flag(help: "Keep the bed at least 22 dB under the voice (WCAG 1.4.7 asks for 20).")
@@ -44,7 +44,7 @@ struct RenderVariantOptions: ParsableArguments {
     if loudness.lowercased() == "off" {
       setup.loudnessLUFS = nil
     } else {
-      guard let lufs = Double(loudness) else { throw RenderUsage.notANumber(option: "--loudness", value: loudness) }
+      guard let lufs = Double(loudness), lufs.isFinite else { throw RenderUsage.notANumber(option: "--loudness", value: loudness) }
       setup.loudnessLUFS = lufs
     }
     setup.bedPaths = beds
@@ -71,11 +71,11 @@ enum RenderUsage: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .needInput:
-      "prep render needs AUDIO --text TEXT, or --ingest RECORD.json --align ALIGN.json."
+      "prep render needs its input: Give AUDIO --text TEXT, or --ingest RECORD.json --align ALIGN.json."
     case .recordsGoTogether:
       "--ingest and --align go together, instead of AUDIO and --text. Give both records, or the raw files."
     case .needOutputFolder:
-      "prep render needs --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
+      "prep render needs somewhere to write: Give --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
     case .notANumber(let option, let value):
       "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness -16")."
     }

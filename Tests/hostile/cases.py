@@ -1,0 +1,404 @@
+"""The case table of the hostile-input suite: one row per command line.
+
+Paths use `{in}` (shared, read-only fixtures), `{case}` (this case's own folder, for inputs a
+case may endanger) and `{out}` (this case's output folder, inside `{case}`).
+"""
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Case:
+    slug: str
+    argv: list
+    exit: int
+    needles: list
+    setup: list = field(default_factory=list)
+    checks: list = field(default_factory=list)
+
+
+# ---- command shapes -------------------------------------------------------------------------
+def ingest(audio, text="{in}/text.usfm"):
+    return ["ingest", audio, "--text", text, "--output", "{out}/r.json", "--quiet"]
+
+
+def align(audio, text="{in}/text.usfm", extra=()):
+    return ["align", audio, "--text", text, "--labels", "{out}/l.txt", "--json", "{out}/a.json", "--quiet", *extra]
+
+
+def render(audio, text="{in}/text.usfm", extra=()):
+    return ["render", audio, "--text", text, "--output-dir", "{out}", "--format", "wav", "--no-stems", "--quiet", *extra]
+
+
+def narration(audio, extra=(), output="{out}/n.wav"):
+    return ["render", audio, "--rate", "1.5", "--output", output, "--loudness", "off", "--quiet", *extra]
+
+
+# ---- setups and checks ----------------------------------------------------------------------
+def copy(*pairs):
+    """Copies fixtures into the case folder: copy(("good.wav", "a.wav"), …)."""
+    def setup(env, prep):
+        for source, target in pairs:
+            target = os.path.join(env["case"], target)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copy(os.path.join(env["in"], source), target)
+    return setup
+
+
+def shell(command):
+    """Runs a shell command in the case folder ({in}, {case}, {out}, {prep} expanded)."""
+    def setup(env, prep):
+        subprocess.run(command.format(prep=prep, **env), shell=True, check=True, cwd=env["case"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return setup
+
+
+def exists(*names):
+    def check(env, done):
+        return [f"{n} was not written" for n in names if not os.path.exists(n.format(**env))]
+    return check
+
+
+def absent(*names):
+    def check(env, done):
+        return [f"{n} should be gone" for n in names if os.path.exists(n.format(**env))]
+    return check
+
+
+def stdout_is(text):
+    def check(env, done):
+        return [] if done.stdout.strip() == text else [f"stdout {done.stdout.strip()!r}, expected {text!r}"]
+    return check
+
+
+def dead_pid():
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return process.pid
+
+
+# ---- the table --------------------------------------------------------------------------------
+def all_cases():
+    cases = []
+
+    def add(slug, argv, exit, needles, setup=(), checks=()):
+        cases.append(Case(slug, list(argv), exit, list(needles), list(setup), list(checks)))
+
+    # Recordings that must be refused, by every command that reads a recording.
+    bad_audio = {
+        "silence60.wav": ["digital silence", "Check"],
+        "dither60.wav": ["silent", "dBFS"],
+        "dc.wav": ["DC offset"],
+        "antiphase.wav": ["opposite phase", "remix 1"],
+        "nan.wav": ["NaN or infinite", "2 samples"],
+        "inf.wav": ["NaN or infinite", "2 samples"],
+        "octo.wav": ["8 channels"],
+        "phone.wav": ["8000 Hz"],
+        "empty.wav": ["empty"],
+        "notes.wav": ["not a recognised audio file"],
+        "cut.wav": ["truncated"],
+        "header_only.wav": [],
+        "half.mp3": ["truncated"],
+        "garbled.mp3": ["damaged"],
+        "zeros.mp3": ["not a recognised audio file"],
+        "pipe.wav": ["not a regular file", "seekable"],
+        "folder.wav": ["not a regular file"],
+        "missing.wav": ["no such file"],
+        "tiny.wav": ["too short"],
+    }
+    for name, words in bad_audio.items():
+        stem = name.replace(".", "_")
+        audio = "{in}/" + name
+        add(f"ingest-{stem}", ingest(audio), 1, [name, *words])
+        add(f"align-{stem}", align(audio), 1, [name, *words])
+        add(f"render-{stem}", render(audio), 1, [name, *words])
+        add(f"narration-{stem}", narration(audio), 1, [name, *words])
+
+    # Recordings named for another format: read by their content.
+    for name in ["flac_named.mp3", "wav_named.mp3", "wav_named.flac", "mp3_named.wav"]:
+        stem = name.replace(".", "_")
+        add(f"ingest-{stem}-accepted", ingest("{in}/" + name), 0, [], checks=[exists("{out}/r.json")])
+        add(f"narration-{stem}-accepted", narration("{in}/" + name), 0, [], checks=[exists("{out}/n.wav")])
+    add("ingest-dropout-reported", ingest("{in}/dropout.wav"), 0, ["dropout.wav", "dropout", "8.0 s"],
+        checks=[exists("{out}/r.json")])
+
+    # Texts.
+    bad_text = {
+        "utf16.txt": ["UTF-16", "iconv -f UTF-16 -t UTF-8"],
+        "utf16le.txt": ["UTF-16", "iconv -f UTF-16 -t UTF-8"],
+        "latin1.txt": ["not UTF-8", "iconv -f latin1"],
+        "binary.txt": ["not UTF-8"],
+        "empty.txt": ["no verses"],
+        "dup.txt": ["appears twice"],
+        "order.txt": ["comes after"],
+        "noverses.usfm": [],
+        "missing.txt": ["no such file", "--text"],
+    }
+    for name, words in bad_text.items():
+        stem = name.replace(".", "_")
+        text = "{in}/" + name
+        add(f"ingest-text-{stem}", ingest("{in}/good.wav", text), 1, [name, *words])
+        add(f"align-text-{stem}", align("{in}/good.wav", text), 1, [name, *words])
+        add(f"render-text-{stem}", render("{in}/good.wav", text), 1, [name, *words])
+    add("ingest-text-crlf-accepted", ingest("{in}/good.wav", "{in}/crlf.txt"), 0, [], checks=[exists("{out}/r.json")])
+    add("align-text-crlf-accepted", align("{in}/good.wav", "{in}/crlf.txt"), 0, [], checks=[exists("{out}/l.txt")])
+
+    # Label files: align --override and render --output --labels.
+    bad_labels = {
+        "labels_inf.txt": ["start<TAB>end"],
+        "labels_big.txt": ["start<TAB>end"],
+        "labels_nan.txt": ["start<TAB>end"],
+        "labels_neg.txt": ["start<TAB>end"],
+        "labels_backwards.txt": ["start<TAB>end"],
+        "labels_words.txt": ["start<TAB>end"],
+        "labels_late.txt": ["past the end"],
+        "labels_latin1.txt": ["Latin-1", "iconv -f latin1"],
+        "labels_utf16.txt": ["UTF-16", "iconv -f UTF-16"],
+        "missing_labels.txt": ["no such file"],
+    }
+    for name, words in bad_labels.items():
+        stem = name.replace(".", "_")
+        path = "{in}/" + name
+        add(f"align-override-{stem}", align("{in}/good.wav", extra=["--override", path]), 1, [name, "--override", *words])
+        add(f"narration-labels-{stem}", narration("{in}/good.wav", ["--labels", path, "--labels-out", "{out}/lo.txt"]), 1,
+            [name, "--labels", *words])
+    add("align-override-twice", align("{in}/good.wav", extra=["--override", "{in}/labels_twice.txt"]), 1,
+        ["labels_twice.txt", "twice", "line 1"])
+    add("align-override-no-label", align("{in}/good.wav", extra=["--override", "{in}/labels_nolabel.txt"]), 1,
+        ["labels_nolabel.txt"])
+    add("align-override-crlf-accepted", align("{in}/good.wav", extra=["--override", "{in}/labels_crlf.txt"]), 0, [],
+        checks=[exists("{out}/l.txt")])
+    add("narration-labels-crlf-accepted",
+        narration("{in}/good.wav", ["--labels", "{in}/labels_crlf.txt", "--labels-out", "{out}/lo.txt"]), 0, [],
+        checks=[exists("{out}/lo.txt")])
+
+    # Music beds.
+    bad_beds = {
+        "bed_short.wav": ["too short"],
+        "bed_nan.wav": ["NaN or infinite"],
+        "bed_silent.wav": ["silent"],
+        "bed_notes.flac": ["cannot read the music bed"],
+        "missing_bed.wav": ["no such file"],
+    }
+    for name, words in bad_beds.items():
+        add(f"render-bed-{name.replace('.', '_')}", render("{in}/good.wav", extra=["--bed", "{in}/" + name]), 1,
+            [name, *words])
+
+    # Usage errors: exit 64, the option named, the same sentence in both render modes.
+    usage = [
+        ("rate-abc", ["--rate", "abc"], "--rate abc is not a number"),
+        ("rate-9", ["--rate", "9"], "--rate 9 is outside 0.5…3.0"),
+        ("rate-minus-1", ["--rate", "-1"], "--rate -1 is outside 0.5…3.0"),
+        ("rate-nan", ["--rate", "nan"], "--rate nan is not a number"),
+        ("rate-inf", ["--rate", "inf"], "--rate inf is not a number"),
+        ("rate-empty", ["--rate", ""], "--rate '' is not a number"),
+        ("pause-threshold-nan", ["--pause-threshold-dbfs", "nan"], "--pause-threshold-dbfs nan is not a finite number"),
+        ("pause-threshold-inf", ["--pause-threshold-dbfs", "inf"], "--pause-threshold-dbfs inf is not a finite number"),
+        ("chapter-minus-1", ["--chapter", "-1"], "--chapter -1"),
+    ]
+    for slug, extra, words in usage:
+        add(f"render-usage-{slug}", render("{in}/good.wav", extra=extra), 64, [words])
+        audio_only = [a for a in narration("{in}/good.wav") if a not in ("--rate", "1.5")]
+        if slug.startswith("rate"):
+            add(f"narration-usage-{slug}", audio_only + extra, 64, [words])
+        elif slug.startswith("chapter"):
+            add(f"ingest-usage-{slug}", ingest("{in}/good.wav") + extra, 64, [words])
+            add(f"align-usage-{slug}", align("{in}/good.wav") + extra, 64, [words])
+        else:
+            add(f"narration-usage-{slug}", narration("{in}/good.wav") + extra, 64, [words])
+    full_only = [
+        ("format-xyz", ["--format", "xyz"], "unknown format \"xyz\""),
+        ("format-twice", ["--format", "opus-16,opus-32"], ".opus"),
+        ("loudness-nan", ["--loudness", "nan"], "nan"),
+        ("loudness-abc", ["--loudness", "abc"], "--loudness abc is not a number"),
+        ("loudness-minus-60", ["--loudness=-60"], "−40…−5 LUFS"),
+        ("bed-level-nan", ["--bed-level-db", "nan"], "--bed-level-db nan is not a finite number"),
+        ("bed-level-inf", ["--bed-level-db", "inf"], "--bed-level-db inf is not a finite number"),
+        ("bed-level-99", ["--bed-level-db", "99"], "bed level"),
+        ("bed-crossfade-nan", ["--bed-crossfade-ms", "nan"], "--bed-crossfade-ms nan is not a finite number"),
+        ("max-pause-5", ["--max-pause-ms", "5"], "--max-pause-ms 5 is outside 20…60000"),
+        ("base-empty", ["--base", ""], "--base is empty"),
+        ("base-blank", ["--base", "  "], "--base is empty"),
+        ("base-slash", ["--base", "a/b"], "--base a/b is a path"),
+        ("base-escape", ["--base", "../escape"], "--base ../escape is a path"),
+        ("base-absolute", ["--base", "/tmp/x"], "--base /tmp/x is a path"),
+        ("base-dot", ["--base", ".hidden"], "--base .hidden starts with a dot"),
+        ("base-dotdot", ["--base", ".."], "--base .. starts with a dot"),
+    ]
+    for slug, extra, words in full_only:
+        add(f"render-usage-{slug}", render("{in}/good.wav", extra=extra), 64, [words])
+    narration_only = [
+        ("output-xyz", narration("{in}/good.wav", output="{out}/x.xyz"), "unknown extension .xyz"),
+        ("output-noext", narration("{in}/good.wav", output="{out}/x"), "no extension"),
+        ("labels-alone", narration("{in}/good.wav", ["--labels", "{in}/labels.txt"]), "--labels and --labels-out"),
+        ("two-rates", ["render", "{in}/good.wav", "--rate", "1,2", "--output", "{out}/n.wav", "--loudness", "off"],
+         "one --rate"),
+        ("with-bed", narration("{in}/good.wav", ["--bed", "{in}/bed.wav"]), "--output-dir"),
+        ("max-pause-5", narration("{in}/good.wav", ["--max-pause-ms", "5"]), "--max-pause-ms 5 is outside 20…60000"),
+    ]
+    for slug, argv, words in narration_only:
+        add(f"narration-usage-{slug}", argv, 64, [words])
+    render_shape = [
+        ("no-output-dir", ["render", "{in}/good.wav", "--text", "{in}/text.usfm"], "--output-dir"),
+        ("no-text", ["render", "{in}/good.wav", "--output-dir", "{out}"], "--text"),
+        ("ingest-without-align", ["render", "--ingest", "{in}/none.json", "--output-dir", "{out}"], "--align"),
+        ("audio-and-records", render("{in}/good.wav", extra=["--align", "{in}/none.json"]), "--align"),
+    ]
+    render_shape.append(("format-empty", ["render", "{in}/good.wav", "--text", "{in}/text.usfm", "--output-dir", "{out}",
+                                          "--format", ""], "format"))
+    for slug, argv, words in render_shape:
+        add(f"render-usage-{slug}", argv, 64, [words])
+    align_usage = [
+        ("min-pause-5", ["--min-pause-ms", "5"], "--min-pause-ms"),
+        ("lead-minus-1", ["--lead-ms", "-1"], "--lead-ms"),
+        ("low-confidence-nan", ["--low-confidence", "nan"], "--low-confidence"),
+        ("low-confidence-2", ["--low-confidence", "2"], "--low-confidence"),
+        ("heading-twice", ["--heading", "Psalm 117", "--no-heading"], "--no-heading"),
+    ]
+    for slug, extra, words in align_usage:
+        add(f"align-usage-{slug}", align("{in}/good.wav", extra=extra), 64, [words])
+    add("align-usage-no-labels", ["align", "{in}/good.wav", "--text", "{in}/text.usfm"], 64, ["--labels"])
+    add("ingest-usage-no-output", ["ingest", "{in}/good.wav"], 64, ["--output"])
+    add("collect-usage-no-output", ["collect", "{in}"], 64, ["--output"])
+    add("version", ["--version"], 0, [], checks=[stdout_is("prep 0.1.0")])
+    # Negative numbers are values, not options.
+    add("narration-negative-threshold-accepted",
+        narration("{in}/good.wav", ["--max-pause-ms", "600", "--pause-threshold-dbfs", "-45"]), 0, [],
+        checks=[exists("{out}/n.wav")])
+
+    # Output places that cannot work.
+    add("render-output-dir-is-file", render("{in}/good.wav")[:5] + ["{case}/afile"] + render("{in}/good.wav")[6:], 1,
+        ["afile", "is a file"], setup=[shell("echo x > afile")])
+    add("render-output-dir-missing", render("{in}/good.wav")[:5] + ["{case}/no/such"] + render("{in}/good.wav")[6:], 1,
+        ["no/such", "mkdir -p"])
+    add("ingest-output-folder-is-file", ingest("{in}/good.wav")[:-3] + ["--output", "{case}/afile/r.json"], 1,
+        ["afile", "is a file"], setup=[shell("echo x > afile")])
+    add("ingest-output-folder-missing", ingest("{in}/good.wav")[:-3] + ["--output", "{case}/no/r.json"], 1,
+        ["does not exist", "mkdir -p"])
+    add("ingest-output-proc", ingest("{in}/good.wav")[:-3] + ["--output", "/proc/prep-r.json"], 1, ["not writable"])
+    add("narration-output-dir-is-file", narration("{in}/good.wav", output="{case}/afile/n.wav"), 1,
+        ["afile", "is a file"], setup=[shell("echo x > afile")])
+
+    data_loss_cases(add)
+    record_cases(add)
+    leftover_cases(add)
+    return cases
+
+
+def data_loss_cases(add):
+    """Every output that is (by path, link or inode) one of the command's inputs is refused."""
+    a = [copy(("good.wav", "a.wav"), ("text.usfm", "t.usfm"), ("labels.txt", "lab.txt"))]
+    never = "never overwrites an input"
+    add("loss-ingest-output-is-audio", ["ingest", "{case}/a.wav", "--text", "{case}/t.usfm", "--output", "{case}/a.wav"],
+        1, ["a.wav", never, "--output"], a)
+    add("loss-ingest-output-is-text", ["ingest", "{case}/a.wav", "--text", "{case}/t.usfm", "--output", "{case}/t.usfm"],
+        1, ["t.usfm", never, "--text"], a)
+    add("loss-ingest-output-relative", ["ingest", "a.wav", "--text", "t.usfm", "--output", "./sub/../a.wav"],
+        1, ["a.wav", never], a + [shell("mkdir sub")])
+    add("loss-ingest-output-symlink", ["ingest", "{case}/a.wav", "--text", "{case}/t.usfm", "--output", "{case}/link.json"],
+        1, ["link.json", never], a + [shell("ln -s a.wav link.json")])
+    add("loss-ingest-output-hardlink", ["ingest", "{case}/a.wav", "--text", "{case}/t.usfm", "--output", "{case}/hard.json"],
+        1, ["hard.json", never], a + [shell("ln a.wav hard.json")])
+    add("loss-ingest-audio-via-symlink-folder", ["ingest", "{case}/l/a.wav", "--text", "{case}/t.usfm", "--output",
+                                                 "{case}/a.wav"], 1, ["a.wav", never], a + [shell("ln -s . l")])
+    add("loss-align-labels-is-text", ["align", "{case}/a.wav", "--text", "{case}/t.usfm", "--labels", "{case}/t.usfm"],
+        1, ["t.usfm", never, "--labels"], a)
+    add("loss-align-json-is-audio", ["align", "{case}/a.wav", "--text", "{case}/t.usfm", "--labels", "{out}/l.txt",
+                                     "--json", "{case}/a.wav"], 1, ["a.wav", never, "--json"], a)
+    add("loss-align-phrases-is-audio", ["align", "{case}/a.wav", "--text", "{case}/t.usfm", "--labels", "{out}/l.txt",
+                                        "--phrases", "{case}/a.wav"], 1, ["a.wav", never, "--phrases"], a)
+    add("loss-align-labels-is-override", ["align", "{case}/a.wav", "--text", "{case}/t.usfm", "--labels", "{case}/lab.txt",
+                                          "--override", "{case}/lab.txt"], 1, ["lab.txt", never, "--override"], a)
+    add("loss-align-json-is-labels", ["align", "{case}/a.wav", "--text", "{case}/t.usfm", "--labels", "{out}/x.txt",
+                                      "--json", "{out}/x.txt"], 1, ["x.txt", "same file"], a)
+    rec = a + [shell("{prep} ingest a.wav --text t.usfm --output r.json --quiet")]
+    add("loss-align-labels-is-record", ["align", "--record", "{case}/r.json", "--labels", "{case}/r.json"],
+        1, ["r.json", never, "--record"], rec)
+    add("loss-align-labels-is-recorded-audio", ["align", "--record", "{case}/r.json", "--labels", "{case}/a.wav"],
+        1, ["a.wav", never, "ingest record names"], rec)
+    add("loss-align-json-is-recorded-text", ["align", "--record", "{case}/r.json", "--labels", "{out}/l.txt",
+                                             "--json", "{case}/t.usfm"], 1, ["t.usfm", never], rec)
+    add("loss-narration-output-is-audio", narration("{case}/a.wav", output="{case}/a.wav"), 1,
+        ["a.wav", never, "--output"], a)
+    add("loss-narration-output-is-labels", narration("{case}/a.wav", ["--labels", "{case}/lab.txt", "--labels-out",
+                                                                       "{out}/lo.txt"], output="{case}/lab.wav"), 1,
+        ["lab.wav", never], a + [shell("ln lab.txt lab.wav")])
+    add("loss-narration-labels-out-is-labels", narration("{case}/a.wav", ["--labels", "{case}/lab.txt", "--labels-out",
+                                                                           "{case}/lab.txt"]), 1,
+        ["lab.txt", never, "--labels-out"], a)
+    add("loss-narration-time-map-is-audio", narration("{case}/a.wav", ["--time-map", "{case}/a.wav"]), 1,
+        ["a.wav", never, "--time-map"], a)
+    add("loss-narration-time-map-is-labels-out", narration("{case}/a.wav", ["--labels", "{case}/lab.txt", "--labels-out",
+                                                                             "{out}/m.txt", "--time-map", "{out}/m.txt"]),
+        1, ["m.txt", "same file"], a)
+    add("loss-narration-output-is-ingest", narration("{case}/a.wav", ["--ingest", "{case}/r.json"], output="{case}/r.wav"),
+        1, ["r.wav", never, "--ingest"], rec + [shell("ln r.json r.wav")])
+    add("loss-render-base-names-input", ["render", "{case}/x.1x-none.wav", "--text", "{case}/t.usfm", "--output-dir",
+                                         "{case}", "--base", "x", "--format", "wav", "--quiet"], 1,
+        ["x.1x-none.wav", never, "--base"], a + [shell("cp a.wav x.1x-none.wav")])
+    add("loss-render-default-base-names-text", ["render", "{case}/x.wav", "--text", "{case}/x.1x-none.labels.txt",
+                                                 "--output-dir", "{case}", "--format", "wav", "--quiet"], 1,
+        ["x.1x-none.labels.txt", never, "--text"], a + [shell("cp a.wav x.wav && cp {in}/text.txt x.1x-none.labels.txt")])
+    add("loss-render-sidecar-names-text", ["render", "{case}/a.wav", "--text", "{case}/x.1.5x-none.vtt", "--output-dir",
+                                           "{case}", "--base", "x", "--rate", "1.5", "--format", "wav", "--quiet"], 1,
+        ["x.1.5x-none.vtt", never], a + [shell("cp t.usfm x.1.5x-none.vtt")])
+    add("loss-render-bed-names-variant", ["render", "{case}/a.wav", "--text", "{case}/t.usfm", "--output-dir", "{case}",
+                                          "--bed", "{case}/a.1x-none.wav", "--base", "a", "--format", "wav", "--quiet"], 1,
+        ["a.1x-none.wav", never, "--bed"], a + [shell("cp {in}/bed.wav a.1x-none.wav")])
+    add("loss-render-record-in-output-names", ["render", "--ingest", "{case}/a.1x-none.json", "--align", "{case}/al.json",
+                                               "--output-dir", "{case}", "--base", "a", "--format", "wav", "--quiet"], 1,
+        ["a.1x-none.json", never], rec + [shell("mv r.json a.1x-none.json"),
+                                          shell("{prep} align --record a.1x-none.json --labels l.txt --json al.json --quiet")])
+    variants = a + [shell("mkdir v && {prep} render a.wav --text t.usfm --output-dir v --format wav --no-stems --quiet")]
+    add("loss-collect-output-is-record", ["collect", "{case}/v", "--output", "{case}/v/a.1x-none.json", "--quiet"], 1,
+        ["a.1x-none.json", never, "--output"], variants)
+    add("loss-collect-output-is-input-folder", ["collect", "{case}/v", "--output", "{case}/v", "--quiet"], 1,
+        ["v", never], variants)
+    add("loss-collect-accepted", ["collect", "{case}/v", "--output", "{out}/manifest.json", "--quiet"], 0, [],
+        variants, checks=[exists("{out}/manifest.json")])
+
+
+def record_cases(add):
+    """Records whose recording changed, went missing or belong elsewhere."""
+    rec = [copy(("good.wav", "a.wav"), ("text.usfm", "t.usfm")),
+           shell("{prep} ingest a.wav --text t.usfm --output r.json --quiet"),
+           shell("{prep} align --record r.json --labels l.txt --json al.json --quiet")]
+    changed = rec + [shell("sox {in}/good.wav a.wav vol 0.5")]
+    add("align-record-recording-changed", ["align", "--record", "{case}/r.json", "--labels", "{out}/l.txt"], 1,
+        ["r.json", "changed since", "prep ingest"], changed)
+    add("render-record-recording-changed", ["render", "--ingest", "{case}/r.json", "--align", "{case}/al.json",
+                                            "--output-dir", "{out}", "--format", "wav", "--quiet"], 1,
+        ["r.json", "changed since", "prep ingest"], changed)
+    add("narration-record-other-audio", narration("{in}/dropout.wav", ["--ingest", "{case}/r.json", "--max-pause-ms",
+                                                                        "600"]), 1,
+        ["r.json", "other audio", "prep ingest"], rec)
+    add("render-align-record-not-a-record", ["render", "--ingest", "{case}/r.json", "--align", "{case}/al2.json",
+                                              "--output-dir", "{out}", "--format", "wav", "--quiet"], 1,
+        ["al2.json"], rec + [shell("echo '{{}}' > al2.json")])
+    add("align-record-garbage", ["align", "--record", "{case}/r.json", "--labels", "{out}/l.txt"], 1, ["r.json"],
+        [shell("echo 'not json' > r.json")])
+    add("align-record-missing", ["align", "--record", "{case}/none.json", "--labels", "{out}/l.txt"], 1, ["none.json"])
+    add("render-align-record-missing", ["render", "--ingest", "{case}/r.json", "--align", "{case}/none.json",
+                                        "--output-dir", "{out}", "--quiet"], 1, ["none.json"], rec)
+
+
+def leftover_cases(add):
+    """Stale staging folders and temporary files of killed runs are removed by the next run; a
+    live process's are kept; nothing else is touched."""
+    def stale(env, prep):
+        pid = dead_pid()
+        env["dead"] = str(pid)
+        os.makedirs(os.path.join(env["out"], f".prep-staging-{pid}"))
+        open(os.path.join(env["out"], f".prep-staging-{pid}", "a.1x-none.wav"), "w").write("half")
+        os.makedirs(os.path.join(env["out"], f".prep-staging-{os.getpid()}"))
+        os.makedirs(os.path.join(env["out"], ".prep-staging-notapid"))
+        open(os.path.join(env["out"], f".r.json.{pid}.tmp"), "w").write("half")
+        open(os.path.join(env["out"], f".other.json.{pid}.tmp"), "w").write("not ours to judge")
+
+    add("leftovers-render-sweeps-dead-staging", render("{in}/good.wav"), 0, [], [stale],
+        checks=[absent("{out}/.prep-staging-{dead}"), exists("{out}/.prep-staging-" + str(os.getpid())),
+                exists("{out}/.prep-staging-notapid"), exists("{out}/good.1x-none.wav")])
+    add("leftovers-ingest-sweeps-dead-temporary", ingest("{in}/good.wav"), 0, [], [stale],
+        checks=[absent("{out}/.r.json.{dead}.tmp"), exists("{out}/.other.json.{dead}.tmp"), exists("{out}/r.json")])
