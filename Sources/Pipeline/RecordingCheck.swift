@@ -25,7 +25,7 @@ enum RecordingCheck {
 
   static func content(path: String, stats: SignalStats, sampleRate: Int) throws(RecordingError) {
     if stats.frameCount == 0 { throw .noAudio(path: path) }
-    if stats.frameCount < sampleRate / 2 {
+    if stats.frameCount < sampleRate / 10 {
       throw .tooShort(path: path, seconds: FrameTime.seconds(stats.frameCount, sampleRate: sampleRate))
     }
     if stats.nonFiniteSamples > 0 {

@@ -89,6 +89,9 @@ extension Prep {
         throw ValidationError("--output writes the stretched narration alone (--loudness off). Use --output-dir for normalised variants and beds.")
       }
       if let output, let problem = UsageCheck.narrationOutput(output) { throw ValidationError(problem) }
+      if variants.format != RenderVariantOptions.defaultFormats {
+        throw ValidationError("--format is for --output-dir; with --output the file's extension picks the format. Remove --format.")
+      }
       if (labels == nil) != (labelsOut == nil) {
         throw ValidationError("--labels and --labels-out go together. Give both or neither.")
       }

@@ -11,7 +11,8 @@ struct RenderVariantOptions: ParsableArguments {
   var bedOnly = false
 
   @Option(help: "Formats, comma list or repeated: mp3, mp3-cbr-96, mp3-vbr-2, opus, opus-32, flac, wav, vorbis.")
-  var format: [String] = ["mp3,opus"]
+  var format: [String] = RenderVariantOptions.defaultFormats
+  static let defaultFormats = ["mp3,opus"]
 
   @Option(parsing: .unconditional, help: "How far the bed sits under the voice during speech, in dB (6…40).")
   var bedLevelDb = 18.0

@@ -177,6 +177,7 @@ def all_cases():
     # Music beds.
     bad_beds = {
         "bed_short.wav": ["too short"],
+        "bed_1s.wav": ["crossfade", "--bed-crossfade-ms"],
         "bed_nan.wav": ["NaN or infinite"],
         "bed_silent.wav": ["silent"],
         "bed_notes.flac": ["cannot read the music bed"],
@@ -237,6 +238,7 @@ def all_cases():
          "one --rate"),
         ("with-bed", narration("{in}/good.wav", ["--bed", "{in}/bed.wav"]), "--output-dir"),
         ("max-pause-5", narration("{in}/good.wav", ["--max-pause-ms", "5"]), "--max-pause-ms 5 is outside 20…60000"),
+        ("format", narration("{in}/good.wav", ["--format", "flac"]), "--format"),
     ]
     for slug, argv, words in narration_only:
         add(f"narration-usage-{slug}", argv, 64, [words])
@@ -280,6 +282,15 @@ def all_cases():
     add("ingest-output-proc", ingest("{in}/good.wav")[:-3] + ["--output", "/proc/prep-r.json"], 1, ["not writable"])
     add("narration-output-dir-is-file", narration("{in}/good.wav", output="{case}/afile/n.wav"), 1,
         ["afile", "is a file"], setup=[shell("echo x > afile")])
+
+    # validate and collect over things that are not what they should be.
+    add("validate-not-a-manifest", ["validate", "{in}/poem.json"], 1, ["poem.json", "not a prep manifest"])
+    add("validate-broken-json", ["validate", "{in}/broken.json"], 1, ["broken.json"])
+    add("validate-missing", ["validate", "{in}/none.json"], 1, ["none.json", "no such file"])
+    add("collect-missing-input", ["collect", "{in}/none", "--output", "{out}/m.json"], 1, ["none"])
+    add("collect-no-records", ["collect", "{case}/empty", "--output", "{out}/m.json"], 1, ["empty"],
+        [shell("mkdir empty")])
+    add("collect-not-a-record", ["collect", "{in}/poem.json", "--output", "{out}/m.json"], 1, ["poem.json"])
 
     data_loss_cases(add)
     record_cases(add)
@@ -356,6 +367,8 @@ def data_loss_cases(add):
         ["a.1x-none.json", never, "--output"], variants)
     add("loss-collect-output-is-input-folder", ["collect", "{case}/v", "--output", "{case}/v", "--quiet"], 1,
         ["v", never], variants)
+    add("validate-one-file-missing", ["validate", "{case}/v/a.1x-none.json"], 1, ["a.1x-none.wav", "missing"],
+        variants + [shell("rm v/a.1x-none.wav")])
     add("loss-collect-accepted", ["collect", "{case}/v", "--output", "{out}/manifest.json", "--quiet"], 0, [],
         variants, checks=[exists("{out}/manifest.json")])
 

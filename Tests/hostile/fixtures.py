@@ -118,6 +118,9 @@ def generate(folder, repo):
     pad = 0.2 * np.sin(2 * np.pi * 220 * t) * (0.8 + 0.2 * np.sin(2 * np.pi * 0.25 * t))
     write_wav(j("bed.wav"), np.stack([pad, pad], axis=1))
     write_wav(j("bed_short.wav"), pad[: RATE // 10])
+    write_wav(j("bed_1s.wav"), pad[:RATE])
+    open(j("poem.json"), "w").write('{"kind":"poem"}')
+    open(j("broken.json"), "w").write('{"kind":"variant", "schemaVersion": ')
     bed_nan = pad.astype(np.float32).copy()
     bed_nan[RATE] = np.nan
     write_wav(j("bed_nan.wav"), bed_nan, dtype="float32")

@@ -29,7 +29,7 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 # A refusal gives a fix: one of these imperative words (or a command to run).
 FIX = re.compile(
     r"\b(Give|Check|Choose|Run|Use|Export|Re-export|Convert|Save|Keep|Fix|Pick|Remove|Create|Listen|"
-    r"Copy|End the name|Mix|Put|Add|Move|Say|Rename|Record|Lower|Raise|Write|Start|Delete)\b|iconv|sox |mkdir",
+    r"Copy|End the name|Mix|Put|Add|Move|Say|Rename|Record|Lower|Raise|Write|Start|Delete)\b|render it again|iconv|sox |mkdir",
     re.IGNORECASE)
 
 
