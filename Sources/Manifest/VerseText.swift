@@ -8,7 +8,11 @@ public enum VerseText {
       throw .missing(file: path)
     }
     guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
-      throw TextEncodingGuess.name(of: data) == "UTF-16" ? .utf16(file: path) : .notUTF8(file: path)
+      switch TextEncodingGuess.name(of: data) {
+      case "UTF-16": throw .utf16(file: path)
+      case "binary": throw .notText(file: path)
+      default: throw .notUTF8(file: path)
+      }
     }
     let lower = path.lowercased()
     if lower.hasSuffix(".usfm") || lower.hasSuffix(".sfm") {

@@ -203,7 +203,7 @@ public enum AlignInputError: Error, CustomStringConvertible, Equatable {
     case .missingOverride(let file):
       "\(file): no such file. Check the --override path."
     case .overrideNotUTF8(let file, let encoding):
-      "\(file): the --override labels are \(encoding), not UTF-8. Convert them: `\(TextEncodingGuess.fix(file, encoding: encoding))`."
+      "\(file): the --override labels are \(encoding), not UTF-8; \(TextEncodingGuess.fix(file, encoding: encoding))."
     case .duplicateOverride(let file, let line, let label, let firstLine):
       "\(file):\(line): verse \(label) is labelled twice in --override (first on line \(firstLine)). Keep one label per verse."
     case .overrideBeyondEnd(let file, let line, let seconds, let audioSeconds):

@@ -32,7 +32,7 @@ public enum StretchError: Error, CustomStringConvertible, Equatable {
       "\(path):\(line): not an Audacity label line `start<TAB>end<TAB>text` with start ≤ end in finite seconds. "
         + "Fix the line in --labels or export the labels from Audacity again."
     case .labelsNotUTF8(let path, let encoding):
-      "\(path): the --labels file is \(encoding), not UTF-8. Convert it: `\(TextEncodingGuess.fix(path, encoding: encoding))`."
+      "\(path): the --labels file is \(encoding), not UTF-8; \(TextEncodingGuess.fix(path, encoding: encoding))."
     case .labelBeyondEnd(let path, let line, let seconds, let audioSeconds):
       "\(path):\(line): the --labels line ends at \(String(format: "%.3f", seconds)) s, past the end of the recording "
         + "(\(String(format: "%.3f", audioSeconds)) s). Check that the labels belong to this recording."

@@ -57,7 +57,8 @@ def all_cases():
         "utf16.txt": ["UTF-16", "iconv -f UTF-16 -t UTF-8"],
         "utf16le.txt": ["UTF-16", "iconv -f UTF-16 -t UTF-8"],
         "latin1.txt": ["not UTF-8", "iconv -f latin1"],
-        "binary.txt": ["not UTF-8"],
+        "binary.txt": ["not a text file"],
+        "good.wav": ["not a text file", "--text"],
         "empty.txt": ["no verses"],
         "dup.txt": ["appears twice"],
         "order.txt": ["comes after"],
@@ -84,6 +85,7 @@ def all_cases():
         "labels_late.txt": ["past the end"],
         "labels_latin1.txt": ["Latin-1", "iconv -f latin1"],
         "labels_utf16.txt": ["UTF-16", "iconv -f UTF-16"],
+        "good.flac": ["binary", "not a text file"],
         "missing_labels.txt": ["no such file"],
     }
     for name, words in bad_labels.items():
