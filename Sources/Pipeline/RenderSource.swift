@@ -61,6 +61,15 @@ public struct RenderSource {
         reason: "it describes \(align.audio.frameCount) frames at \(align.audio.sampleRate) Hz, "
           + "\(audioPath) has \(narration.frameCount) at \(rate) Hz")
     }
+    let frames = 0...narration.frameCount
+    if let bad = align.segments.first(where: {
+      !frames.contains($0.startFrame) || !frames.contains($0.endFrame) || !frames.contains($0.onsetFrame)
+        || !frames.contains($0.offsetFrame) || $0.startFrame > $0.endFrame
+    }) {
+      throw .alignMismatch(
+        file: alignPath, reason: "segment \(bad.label) spans frames \(bad.startFrame)–\(bad.endFrame), "
+          + "outside the recording's 0–\(narration.frameCount) or backwards")
+    }
     let labels = align.segments.filter { $0.kind == "verse" }.map(\.label)
     let expected = text.verses.map(\.label)
     guard labels == expected else {

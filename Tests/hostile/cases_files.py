@@ -97,6 +97,13 @@ def record_cases(add):
     add("render-align-record-not-a-record", ["render", "--ingest", "{case}/r.json", "--align", "{case}/al2.json",
                                               "--output-dir", "{out}", "--format", "wav", "--quiet"], 1,
         ["al2.json"], rec + [shell("echo '{{}}' > al2.json")])
+    for mode, edit in [("huge", "s['endFrame'] = 10**15"), ("negative", "s['startFrame'] = -100000"),
+                       ("backwards", "s['startFrame'], s['endFrame'] = s['endFrame'], s['startFrame']")]:
+        script = ("import json; a = json.load(open('al.json')); s = [x for x in a['segments'] if x['kind'] == 'verse'][1]; "
+                  f"{edit}; json.dump(a, open('bad.json', 'w'))")
+        add(f"render-align-record-{mode}-frames", ["render", "--ingest", "{case}/r.json", "--align", "{case}/bad.json",
+                                                   "--output-dir", "{out}", "--format", "wav", "--quiet"], 1,
+            ["bad.json", "segment 2", "prep align again"], rec + [shell(f'python3 -c "{script}"')])
     add("align-record-garbage", ["align", "--record", "{case}/r.json", "--labels", "{out}/l.txt"], 1, ["r.json"],
         [shell("echo 'not json' > r.json")])
     add("align-record-missing", ["align", "--record", "{case}/none.json", "--labels", "{out}/l.txt"], 1, ["none.json"])
