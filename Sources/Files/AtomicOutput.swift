@@ -21,6 +21,9 @@ public struct AtomicOutput: Sendable {
       throw .missingFolder(path: path, folder: folder)
     }
     guard isFolder.boolValue else { throw .notAFolder(path: path, folder: folder) }
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw .isAFolder(path: path)
+    }
     StaleFiles.sweepTemporary(of: path)
     finalPath = path
     temporaryPath =
@@ -74,6 +77,7 @@ public enum FileOutputError: Error, CustomStringConvertible, Equatable {
   case writeFailed(path: String, reason: String)
   case commitFailed(path: String, reason: String)
   case notAFolder(path: String, folder: String)
+  case isAFolder(path: String)
   case outputIsInput(output: String, outputRole: String, input: String, inputRole: String)
   case sameOutputTwice(path: String, firstRole: String, secondRole: String)
   case inputInOutputNames(input: String, inputRole: String, folder: String, prefix: String, option: String)
@@ -92,6 +96,8 @@ public enum FileOutputError: Error, CustomStringConvertible, Equatable {
       path == folder
         ? "\(folder): this is a file, not a folder. Give a folder for the output (e.g. --output-dir out/)."
         : "\(path): \(folder) is a file, not a folder. Give a path inside a folder for the output."
+    case .isAFolder(let path):
+      "\(path): this is a folder, and the output is one file. Give a file path, e.g. \(path)/out.json."
     case .outputIsInput(let output, let outputRole, let input, let inputRole):
       "\(output): \(outputRole) is the same file as \(inputRole) \(input), and prep never overwrites an input. "
         + "Give \(outputRole) another path."

@@ -29,6 +29,7 @@ public enum Collect {
     let paths = try recordPaths(options.inputs)
     let inputs = options.inputs.map { FileRole("the input", $0) } + paths.map { FileRole("the variant record", $0) }
     try InputOutputGuard.check(inputs: inputs, outputs: [FileRole("--output", options.outputPath)])
+    _ = try AtomicOutput(path: options.outputPath)  // an unwritable catalogue fails before the playlists are written
     var records: [VariantRecord] = []
     for path in paths {
       var record = try JSONOutput.read(VariantRecord.self, from: path)

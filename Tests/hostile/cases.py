@@ -209,6 +209,11 @@ def all_cases():
         ["afile", "is a file"], setup=[shell("echo x > afile")])
     add("ingest-output-folder-missing", ingest("{in}/good.wav")[:-3] + ["--output", "{case}/no/r.json"], 1,
         ["does not exist", "mkdir -p"])
+    add("ingest-output-is-folder", ingest("{in}/good.wav")[:-3] + ["--output", "{out}"], 1, ["out", "is a folder"])
+    add("align-labels-is-folder", ["align", "{in}/good.wav", "--text", "{in}/text.usfm", "--labels", "{out}"], 1,
+        ["out", "is a folder"])
+    add("narration-output-is-folder", narration("{in}/good.wav", output="{case}/n.wav"), 1, ["n.wav", "is a folder"],
+        [shell("mkdir n.wav")])
     add("ingest-output-proc", ingest("{in}/good.wav")[:-3] + ["--output", "/proc/prep-r.json"], 1, ["not writable"])
     add("narration-output-dir-is-file", narration("{in}/good.wav", output="{case}/afile/n.wav"), 1,
         ["afile", "is a file"], setup=[shell("echo x > afile")])

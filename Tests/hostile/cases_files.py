@@ -74,6 +74,8 @@ def data_loss_cases(add):
         ["a.1x-none.json", never, "--output"], variants)
     add("loss-collect-output-is-input-folder", ["collect", "{case}/v", "--output", "{case}/v", "--quiet"], 1,
         ["v", never], variants)
+    add("collect-output-is-folder", ["collect", "{case}/v", "--output", "{out}", "--quiet"], 1, ["out", "is a folder"],
+        variants)
     add("validate-one-file-missing", ["validate", "{case}/v/a.1x-none.json"], 1, ["a.1x-none.wav", "missing"],
         variants + [shell("rm v/a.1x-none.wav")])
     add("loss-collect-accepted", ["collect", "{case}/v", "--output", "{out}/manifest.json", "--quiet"], 0, [],
