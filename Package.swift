@@ -56,7 +56,7 @@ let package = Package(
     .executableTarget(
       name: "prep",
       dependencies: [
-        "Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Pipeline", "Render", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: cSettings),
     .target(name: "TestSupport", dependencies: ["DSP"], swiftSettings: cSettings),
