@@ -31,7 +31,10 @@ import TestSupport
     let data = try #require(json["data"] as? [[String: Any]])
     #expect(data.count == 6)
     #expect(Set(data[0].keys) == ["book", "chapter", "verse_start", "verse_start_alt", "timestamp"])
-    #expect(data[3]["verse_start"] as? Int == 4 && data[3]["verse_start_alt"] as? String == "4")
+    // DBP v4's types: book, chapter and verse_start are strings, timestamp a number.
+    #expect(data[3]["verse_start"] as? String == "4" && data[3]["verse_start_alt"] as? String == "4")
+    #expect(data[3]["chapter"] as? String == "23" && data[3]["book"] as? String == "PSA")
+    #expect(data[3]["timestamp"] is Double)
   }
 
   @Test func m3uMatchesSnapshot() {
