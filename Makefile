@@ -158,7 +158,8 @@ install: build $(MAN)
 # ManifestSchemaCheckTests fails until this has been run after a schema edit.
 SCHEMA_SWIFT := Sources/Manifest/ManifestSchemaText.swift
 schema:
-	{ echo '// Generated from schema/manifest.schema.json by `make schema`; do not edit by hand.'; \
+	{ echo '// swift-format-ignore-file'; \
+	  echo '// Generated from schema/manifest.schema.json by `make schema`; do not edit by hand.'; \
 	  echo '// ManifestSchemaCheckTests fails when the two differ.'; echo; \
 	  echo 'extension ManifestSchema {'; \
 	  echo '  /// The JSON Schema of catalogues and variant records, as shipped in `schema/`.'; \

@@ -73,7 +73,7 @@ let package = Package(
     .testTarget(
       name: "RenderTests", dependencies: ["Render", "TestSupport"], swiftSettings: fast),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "TestSupport"],
-      swiftSettings: cSettings),
+      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "Render", "TestSupport"],
+      exclude: ["Snapshots"], swiftSettings: cSettings),
   ]
 )

@@ -18,7 +18,8 @@ extension ManifestSchemaCheck {
     case .string("integer")?, .string("number")?:
       let noun = rules["type"] == .string("integer") ? "integer" : "number"
       switch (least, most) {
-      case (let low?, let high?): return "\(Self.article(noun)) \(noun) from \(JSONValue.format(low)) to \(JSONValue.format(high))"
+      case (let low?, let high?):
+        return "\(Self.article(noun)) \(noun) from \(JSONValue.format(low)) to \(JSONValue.format(high))"
       case (0?, nil): return "a non-negative \(noun)"
       case (let low?, nil): return "\(Self.article(noun)) \(noun) ≥ \(JSONValue.format(low))"
       case (nil, let high?): return "\(Self.article(noun)) \(noun) ≤ \(JSONValue.format(high))"

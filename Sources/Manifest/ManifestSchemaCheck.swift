@@ -82,7 +82,9 @@ public struct ManifestSchemaCheck: Sendable {
         found.append(Problem(path: path, message: "expected at least \(JSONValue.format(least)) item(s), found none"))
       }
       if let itemSchema = rules["items"] {
-        for (index, item) in items.enumerated() { check(item, against: itemSchema, at: "\(path)[\(index)]", into: &found) }
+        for (index, item) in items.enumerated() {
+          check(item, against: itemSchema, at: "\(path)[\(index)]", into: &found)
+        }
       }
     case .object(let members):
       checkObject(members, rules, at: path, into: &found)
@@ -108,7 +110,9 @@ public struct ManifestSchemaCheck: Sendable {
     found += results.min { $0.count < $1.count } ?? []
   }
 
-  func checkObject(_ members: [String: JSONValue], _ rules: [String: JSONValue], at path: String, into found: inout [Problem]) {
+  func checkObject(
+    _ members: [String: JSONValue], _ rules: [String: JSONValue], at path: String, into found: inout [Problem]
+  ) {
     let properties: [String: JSONValue]
     if case .object(let declared)? = rules["properties"] { properties = declared } else { properties = [:] }
     func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from schema/manifest.schema.json by `make schema`; do not edit by hand.
 // ManifestSchemaCheckTests fails when the two differ.
 

@@ -42,8 +42,8 @@ public enum Defaults {
     value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(value)
   }
 
-  /// A range as help and messages print it: `0.5–3`.
+  /// A range as help and messages print it: `0.5…3`, `-40…-5`.
   public static func text(_ range: ClosedRange<Double>) -> String {
-    "\(text(range.lowerBound))–\(text(range.upperBound))"
+    "\(text(range.lowerBound))…\(text(range.upperBound))"
   }
 }

@@ -107,8 +107,9 @@ extension Prep {
     /// The full render: every rate × bed variant in every format.
     func renderVariants() throws {
       guard let outputDir else { throw RenderUsage.needOutputFolder }
-      var setup = try variants.setup(outputFolder: outputDir, rates: rate.isEmpty ? Defaults.rates.map(Defaults.text) : rate,
-      loudness: loudness ?? Defaults.text(Defaults.loudnessLUFS))
+      var setup = try variants.setup(
+        outputFolder: outputDir, rates: rate.isEmpty ? Defaults.rates.map(Defaults.text) : rate,
+        loudness: loudness ?? Defaults.text(Defaults.loudnessLUFS))
       setup.maxPauseMilliseconds = maxPauseMs
       setup.pauseThresholdDBFS = pauseThresholdDbfs
       let plan = try setup.plan()  // every range and name checked before the decode

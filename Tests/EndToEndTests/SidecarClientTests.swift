@@ -33,7 +33,8 @@ import Testing
     #expect(throws: DecodingError.self) { try JSONDecoder().decode(DBPResponse.self, from: Data(old.utf8)) }
     for record in sample.records {
       let file = try #require(record.variant.sidecars.dbpTimestamps?.file)
-      let response = try JSONDecoder().decode(DBPResponse.self, from: Data(contentsOf: URL(fileURLWithPath: sample.path(file))))
+      let response = try JSONDecoder().decode(
+        DBPResponse.self, from: Data(contentsOf: URL(fileURLWithPath: sample.path(file))))
       #expect(response.data.count == record.variant.timings.count, "\(file)")
       for (entry, (verse, timing)) in zip(response.data, zip(record.chapter.verses, record.variant.timings)) {
         #expect(entry.book == "PSA" && entry.chapter == "117", "\(file)")
@@ -56,7 +57,8 @@ import Testing
       #expect(headingRows.map(\.span) == variant.headingTimings.map(\.span), "\(file)")
       let verseRows = labels.filter { record.chapter.verses.map(\.label).contains($0.label) }
       #expect(verseRows.map(\.span) == variant.timings.map { .init(start: $0.startFrame, end: $0.endFrame) }, "\(file)")
-      #expect(variant.headingTimings.allSatisfy { $0.heading == nil && $0.label == "h" }, "Psalm 117's text has no heading")
+      #expect(
+        variant.headingTimings.allSatisfy { $0.heading == nil && $0.label == "h" }, "Psalm 117's text has no heading")
     }
   }
 
@@ -69,7 +71,8 @@ import Testing
     let renders = try CollectValidateTests.copySample(sample, into: out)
     let collect = try PrepProcess.run(["collect", renders, "--output", out.path("manifest.json")])
     try #require(collect.status == 0, "\(collect.stderr)")
-    let catalogue = try JSONDecoder().decode(Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: out.path("manifest.json"))))
+    let catalogue = try JSONDecoder().decode(
+      Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: out.path("manifest.json"))))
     #expect(catalogue.playlists.count == 8)
     for playlist in catalogue.playlists {
       let text = try String(contentsOfFile: out.path(playlist.file), encoding: .utf8)
@@ -78,8 +81,11 @@ import Testing
         Double($0.dropFirst(8).prefix { $0 != "," })
       }
       let result = try PrepProcess.runTool(
-        "mpv", ["--no-config", "--no-video", "--ao=null", "--end=0.05", "--term-playing-msg=PLAYED ${=duration} ${path}",
-                out.path(playlist.file)])
+        "mpv",
+        [
+          "--no-config", "--no-video", "--ao=null", "--end=0.05", "--term-playing-msg=PLAYED ${=duration} ${path}",
+          out.path(playlist.file),
+        ])
       let played = result.stdout.split(separator: "\n").filter { $0.hasPrefix("PLAYED ") }
       #expect(result.status == 0 && played.count == entries.count, "\(playlist.file): \(result.stdout)\(result.stderr)")
       for (line, (entry, seconds)) in zip(played, zip(entries, durations)) {

@@ -57,7 +57,10 @@ import Testing
     #expect(result.status == 1)
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(result.stderr)")
-    #expect(lines.first?.hasPrefix("\(path): variant.sidecars.webVTT.file: expected a path relative to the manifest's folder that stays inside it") == true, "\(result.stderr)")
+    #expect(
+      lines.first?.hasPrefix(
+        "\(path): variant.sidecars.webVTT.file: expected a path relative to the manifest's folder that stays inside it")
+        == true, "\(result.stderr)")
     #expect(lines.first?.contains(escape) == true)
     #expect(try Self.sha256(path) == before)
   }
@@ -92,7 +95,8 @@ import Testing
     try json.write(toFile: path, atomically: true, encoding: .utf8)
     let result = try PrepProcess.run(["validate", path])
     #expect(result.status == 1)
-    #expect(result.stderr.hasPrefix("\(path): colour: unknown top-level key; the schema allows only"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("\(path): colour: unknown top-level key; the schema allows only"), "\(result.stderr)")
   }
 
   /// One corrupt record of two: one sentence naming it, exit 1, no manifest, no playlists, and
@@ -107,7 +111,8 @@ import Testing
     if damage == "cut" {
       try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: bad))
     } else {
-      let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"rate\" : 1,", with: "\"rate\" : \"fast\",")
+      let text = String(decoding: data, as: UTF8.self).replacingOccurrences(
+        of: "\"rate\" : 1,", with: "\"rate\" : \"fast\",")
       try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
     }
     let hashes = try [good, bad].map(Self.sha256)
@@ -117,7 +122,9 @@ import Testing
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(result.stderr)")
     #expect(result.stderr.hasPrefix("Error: \(bad): not a sound variant record ("), "\(result.stderr)")
-    #expect(result.stderr.contains(damage == "cut" ? "not JSON" : "variant.rate: expected a number from 0.5 to 3, found \"fast\""))
+    #expect(
+      result.stderr.contains(
+        damage == "cut" ? "not JSON" : "variant.rate: expected a number from 0.5 to 3, found \"fast\""))
     #expect(result.stderr.hasSuffix("nothing was written. Render it again, or move it out of the folder.\n"))
     #expect(folder.contents() == before)
     #expect(try [good, bad].map(Self.sha256) == hashes)
@@ -136,4 +143,3 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.path("site")))
   }
 }
-

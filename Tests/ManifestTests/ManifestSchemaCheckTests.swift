@@ -1,7 +1,7 @@
 import Foundation
 import Manifest
-import Testing
 import TestSupport
+import Testing
 
 /// `ManifestSchemaCheck` (what `prep validate` runs first) against the shipped JSON Schema.
 @Suite struct ManifestSchemaCheckTests {
@@ -24,7 +24,9 @@ import TestSupport
       items[index] = changing(items[index], rest, to: value)
       return .array(items)
     case .object(var members):
-      if rest.isEmpty, value == nil { members[first] = nil } else {
+      if rest.isEmpty, value == nil {
+        members[first] = nil
+      } else {
         members[first] = changing(members[first] ?? .null, rest, to: value)
       }
       return .object(members)
@@ -68,7 +70,8 @@ import TestSupport
 
   @Test func soundManifestsPass() throws {
     #expect(Self.messages(try Self.document(try ManifestSchemaTests.catalogue())).isEmpty)
-    #expect(Self.messages(try Self.document(ManifestFixtures.record(speed: 1.5, bed: ManifestFixtures.morning))).isEmpty)
+    #expect(
+      Self.messages(try Self.document(ManifestFixtures.record(speed: 1.5, bed: ManifestFixtures.morning))).isEmpty)
   }
 
   /// The example: one field of the wrong value is named by its path, not "missing chapter".
@@ -82,17 +85,30 @@ import TestSupport
       ])
   }
 
-  @Test(arguments: [
-    ("variant.rate", JSONValue.number(4), "variant.rate: expected a number from 0.5 to 3, found 4"),
-    ("variant.files.0.sizeBytes", .string("12"), "variant.files[0].sizeBytes: expected a non-negative integer, found \"12\""),
-    ("variant.files.0.sizeBytes", .number(1.5), "variant.files[0].sizeBytes: expected a non-negative integer, found 1.5"),
-    ("variant.files.0.sha256", .string("XYZ"), "variant.files[0].sha256: expected a string matching ^[0-9a-f]{64}$, found \"XYZ\""),
-    ("chapter.title", .number(12), "chapter.title: expected a non-empty string, found 12"),
-    ("chapter.title", .string(""), "chapter.title: expected a non-empty string, found \"\""),
-    ("kind", .string("variant"), nil),
-    ("schemaVersion", .number(2), "schemaVersion: expected 1, found 2"),
-    ("variant.headingTimings.0.label", .null, "variant.headingTimings[0].label: expected a non-empty string, found null"),
-  ] as [(String, JSONValue, String?)])
+  @Test(
+    arguments: [
+      ("variant.rate", JSONValue.number(4), "variant.rate: expected a number from 0.5 to 3, found 4"),
+      (
+        "variant.files.0.sizeBytes", .string("12"),
+        "variant.files[0].sizeBytes: expected a non-negative integer, found \"12\""
+      ),
+      (
+        "variant.files.0.sizeBytes", .number(1.5),
+        "variant.files[0].sizeBytes: expected a non-negative integer, found 1.5"
+      ),
+      (
+        "variant.files.0.sha256", .string("XYZ"),
+        "variant.files[0].sha256: expected a string matching ^[0-9a-f]{64}$, found \"XYZ\""
+      ),
+      ("chapter.title", .number(12), "chapter.title: expected a non-empty string, found 12"),
+      ("chapter.title", .string(""), "chapter.title: expected a non-empty string, found \"\""),
+      ("kind", .string("variant"), nil),
+      ("schemaVersion", .number(2), "schemaVersion: expected 1, found 2"),
+      (
+        "variant.headingTimings.0.label", .null,
+        "variant.headingTimings[0].label: expected a non-empty string, found null"
+      ),
+    ] as [(String, JSONValue, String?)])
   func wrongValueIsNamed(path: String, value: JSONValue, message: String?) throws {
     let record = try Self.document(ManifestFixtures.record(speed: 1.0, bed: ManifestFixtures.morning))
     #expect(Self.messages(Self.changing(record, path, to: value)) == (message.map { [$0] } ?? []))
@@ -117,7 +133,11 @@ import TestSupport
   func escapingPathsAreRefused(path: String) throws {
     let record = try Self.document(ManifestFixtures.record(speed: 1.0))
     let messages = Self.messages(Self.changing(record, "variant.files.0.file", to: .string(path)))
-    #expect(messages.count == 1 && messages[0].hasPrefix("variant.files[0].file: expected a path relative to the manifest's folder that stays inside it"), "\(messages)")
+    #expect(
+      messages.count == 1
+        && messages[0].hasPrefix(
+          "variant.files[0].file: expected a path relative to the manifest's folder that stays inside it"),
+      "\(messages)")
     #expect(!ManifestValidator.staysInside(path))
   }
 
@@ -159,7 +179,9 @@ import TestSupport
       let document = try #require(JSONValue.parse(try Data(contentsOf: URL(fileURLWithPath: path))))
       let swiftRejects = !Self.messages(document).isEmpty
       #expect(!pythonRejects || swiftRejects, "jsonschema rejects mutation \(mutations[index].0), the check passes it")
-      #expect(pythonRejects == swiftRejects, "mutation \(mutations[index].0): jsonschema \(pythonRejects), check \(swiftRejects)")
+      #expect(
+        pythonRejects == swiftRejects,
+        "mutation \(mutations[index].0): jsonschema \(pythonRejects), check \(swiftRejects)")
     }
   }
 }
