@@ -145,9 +145,9 @@ clean:
 MAN := build/man/prep.1
 man: $(MAN)
 $(MAN): $(SOURCES) | deps
-	swift package --disable-sandbox plugin generate-manual --output-directory build/man/.plugin >/dev/null
+	swift package --disable-sandbox plugin generate-manual >/dev/null
 	@mkdir -p $(dir $@)
-	cp "$$(find build/man/.plugin -name prep.1 | head -1)" $@.tmp && mv $@.tmp $@
+	cp "$$(find .build/plugins -path '*GenerateManual*' -name prep.1 | head -1)" $@.tmp && mv $@.tmp $@
 
 install: build $(MAN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

@@ -35,8 +35,8 @@ enum Rebase {
 
   /// `to` as seen from `from` (both folders): `""` when equal, else `a/b`, `../x`.
   static func relativePath(from: URL, to: URL) -> String {
-    let a = from.standardizedFileURL.pathComponents
-    let b = to.standardizedFileURL.pathComponents
+    let a = from.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+    let b = to.standardizedFileURL.resolvingSymlinksInPath().pathComponents
     var common = 0
     while common < min(a.count, b.count) && a[common] == b[common] { common += 1 }
     let parts = Array(repeating: "..", count: a.count - common) + b[common...]

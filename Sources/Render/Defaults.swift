@@ -42,6 +42,11 @@ public enum Defaults {
     value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(value)
   }
 
+  /// Text for reading rather than typing: `-` becomes the minus sign `−` (messages, README).
+  public static func typeset(_ text: String) -> String {
+    String(text.map { $0 == "-" ? "−" : $0 })
+  }
+
   /// A range as help and messages print it: `0.5…3`, `-40…-5`.
   public static func text(_ range: ClosedRange<Double>) -> String {
     "\(text(range.lowerBound))…\(text(range.upperBound))"

@@ -29,10 +29,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       "formats \"\(first)\" and \"\(second)\" would both write the variant's .\(fileExtension) file. "
         + "Give one format per file type (e.g. --format mp3,\(second))."
     case .loudnessTargetOutOfRange(let lufs):
-      "loudness target \(lufs) LUFS is outside \(Defaults.text(Defaults.loudnessRangeLUFS)) LUFS. "
-        + "Pick e.g. \(Defaults.text(Defaults.loudnessLUFS)) (stereo) or -19 (mono)."
+      "loudness target \(lufs) LUFS is outside \(Defaults.typeset(Defaults.text(Defaults.loudnessRangeLUFS))) LUFS. "
+        + "Pick e.g. \(Defaults.typeset(Defaults.text(Defaults.loudnessLUFS))) (stereo) or −19 (mono)."
     case .truePeakOutOfRange(let dBTP):
-      "true-peak ceiling \(dBTP) dBTP is outside −9…0 dBTP. Use \(Defaults.text(Defaults.truePeakDBTP)) (the podcast norm)."
+      "true-peak ceiling \(dBTP) dBTP is outside −9…0 dBTP. Use \(Defaults.typeset(Defaults.text(Defaults.truePeakDBTP))) (the podcast norm)."
     case .bedLevelOutOfRange(let decibels):
       "bed level \(decibels) dB under the voice is outside \(Defaults.text(Defaults.bedUnderVoiceRangeDB)) dB. "
         + "Use \(Defaults.text(Defaults.bedUnderVoiceDB)) (default) or --wcag (\(Defaults.text(Defaults.wcagBedUnderVoiceDB)))."

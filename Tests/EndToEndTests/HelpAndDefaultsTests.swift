@@ -34,7 +34,7 @@ import Testing
   /// The README quotes the same numbers (its typography: − for minus, × for times).
   @Test func readmeStatesTheDefaults() throws {
     let readme = try String(contentsOf: PrepProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    func typeset(_ value: Double) -> String { Defaults.text(value).replacingOccurrences(of: "-", with: "−") }
+    func typeset(_ value: Double) -> String { Defaults.typeset(Defaults.text(value)) }
     for fragment in [
       "\(typeset(Defaults.rateRange.lowerBound))×–\(typeset(Defaults.rateRange.upperBound))×",
       "\(typeset(Defaults.loudnessLUFS)) LUFS", "≤ \(typeset(Defaults.truePeakDBTP)) dBTP",
