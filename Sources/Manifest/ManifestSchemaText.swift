@@ -7,7 +7,7 @@ extension ManifestSchema {
   public static let text = ##"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "urn:prep:manifest:1",
+  "$id": "urn:prep:manifest:2",
   "title": "prep manifest",
   "description": "A prep catalogue (manifest.json, loaded once by a player) or one variant record written by prep render. Times are integer frames with their sampleRate beside them; milliseconds are added for players. Paths are relative to the manifest's folder.",
   "oneOf": [
@@ -705,7 +705,7 @@ extension ManifestSchema {
           "const": "catalogue"
         },
         "schemaVersion": {
-          "const": 1
+          "const": 2
         },
         "generator": {
           "type": "string",
@@ -751,7 +751,7 @@ extension ManifestSchema {
           "const": "variant"
         },
         "schemaVersion": {
-          "const": 1
+          "const": 2
         },
         "generator": {
           "type": "string",

@@ -103,7 +103,7 @@ import Testing
       ("chapter.title", .number(12), "chapter.title: expected a non-empty string, found 12"),
       ("chapter.title", .string(""), "chapter.title: expected a non-empty string, found \"\""),
       ("kind", .string("variant"), nil),
-      ("schemaVersion", .number(2), "schemaVersion: expected 1, found 2"),
+      ("schemaVersion", .number(1), "schemaVersion: expected 2, found 1"),
       (
         "variant.headingTimings.0.label", .null,
         "variant.headingTimings[0].label: expected a non-empty string, found null"

@@ -66,7 +66,7 @@ struct ManifestValidatorTests {
     let junk = try ManifestFixtures.write("{\"kind\":\"poem\",\"schemaVersion\":1}", to: folder, name: "junk.json")
     #expect(throws: ManifestError.self) { _ = try ManifestValidator.check(manifestAt: junk, sha256: Self.sha256) }
     let old = try ManifestFixtures.write("{\"kind\":\"variant\",\"schemaVersion\":0}", to: folder, name: "old.json")
-    #expect(throws: ManifestError.wrongVersion(file: old, found: 0, expected: 1)) {
+    #expect(throws: ManifestError.wrongVersion(file: old, found: 0, expected: ManifestSchema.version)) {
       _ = try ManifestValidator.check(manifestAt: old, sha256: Self.sha256)
     }
   }
