@@ -18,11 +18,11 @@ PREP := .build/release/prep
 
 # Debian packages, by what needs them.
 BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev
-TEST_DEBS := sox libsox-fmt-all ffmpeg python3 python3-numpy python3-scipy python3-jsonschema
+TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
-  festvox-kallpc16k lame time
+  festvox-kallpc16k time
 
-.PHONY: all deps test-deps bench-deps build samples test record bench eval clean install format
+.PHONY: all deps test-deps bench-deps build samples test record bench eval clean install format lint man schema
 
 all: samples
 
@@ -140,9 +140,35 @@ bench: bench-deps build
 clean:
 	rm -rf build .build
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(PREP) $(DESTDIR)$(PREFIX)/bin/prep
+# The man page, made from the command-line definitions by swift-argument-parser's
+# generate-manual plugin (one page, prep.1, covering every subcommand).
+MAN := build/man/prep.1
+man: $(MAN)
+$(MAN): $(SOURCES) | deps
+	swift package --disable-sandbox plugin generate-manual >/dev/null
+	@mkdir -p $(dir $@)
+	cp "$$(find .build/plugins -path '*GenerateManual*' -name prep.1 | head -1)" $@.tmp && mv $@.tmp $@
 
+install: build $(MAN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(PREP) $(DESTDIR)$(PREFIX)/bin/prep
+	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/prep.1
+
+# The JSON Schema is shipped in schema/ and embedded in prep (prep validate checks it);
+# ManifestSchemaCheckTests fails until this has been run after a schema edit.
+SCHEMA_SWIFT := Sources/Manifest/ManifestSchemaText.swift
+schema:
+	{ echo '// swift-format-ignore-file'; \
+	  echo '// Generated from schema/manifest.schema.json by `make schema`; do not edit by hand.'; \
+	  echo '// ManifestSchemaCheckTests fails when the two differ.'; echo; \
+	  echo 'extension ManifestSchema {'; \
+	  echo '  /// The JSON Schema of catalogues and variant records, as shipped in `schema/`.'; \
+	  echo '  public static let text = ##"""'; cat schema/manifest.schema.json; echo '"""##'; echo '}'; \
+	} > $(SCHEMA_SWIFT).tmp && mv $(SCHEMA_SWIFT).tmp $(SCHEMA_SWIFT)
+
+# Style: .swift-format holds the configuration. `make format` rewrites, `make lint` only reports.
 format:
 	swift format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	swift format lint --strict --recursive Sources Tests Package.swift

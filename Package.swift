@@ -56,7 +56,7 @@ let package = Package(
     .executableTarget(
       name: "prep",
       dependencies: [
-        "Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Pipeline", "Render", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: cSettings),
     .target(name: "TestSupport", dependencies: ["DSP"], swiftSettings: cSettings),
@@ -73,7 +73,7 @@ let package = Package(
     .testTarget(
       name: "RenderTests", dependencies: ["Render", "TestSupport"], swiftSettings: fast),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "TestSupport"],
-      swiftSettings: cSettings),
+      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "Render", "TestSupport"],
+      exclude: ["Snapshots"], swiftSettings: cSettings),
   ]
 )

@@ -57,40 +57,25 @@ struct RenderOutput {
   }
 
   /// Writes the sidecars (WebVTT, Podcasting 2.0 chapters, Audacity labels, DBP timestamps for
-  /// USFM chapters) and returns their names.
+  /// USFM chapters) and returns their names, sizes and hashes.
   func writeSidecars(variantID: String, timings: NarrationTimings) throws -> Sidecars {
     let verses = timedVerses(timings)
     var sidecars = Sidecars()
-    let vtt = job.fileName(variantID, "vtt")
-    try batch.write(Data(WebVTT.render(verses).utf8), as: vtt)
-    sidecars.webVTT = vtt
-    let chapters = job.fileName(variantID, "chapters.json")
+    sidecars.webVTT = try writeSidecar(WebVTT.render(verses), as: job.fileName(variantID, "vtt"))
     let author = job.metadata.artist ?? job.metadata.narrator.name
-    try batch.write(
-      Data(try PodcastChapters.render(verses, chapterTitle: chapterTitle, author: author).utf8), as: chapters)
-    sidecars.podcastChapters = chapters
-    let labels = job.fileName(variantID, "labels.txt")
-    try batch.write(Data(audacityLabels(timings).utf8), as: labels)
-    sidecars.audacityLabels = labels
+    sidecars.podcastChapters = try writeSidecar(
+      try PodcastChapters.render(verses, chapterTitle: chapterTitle, author: author),
+      as: job.fileName(variantID, "chapters.json"))
+    sidecars.audacityLabels = try writeSidecar(
+      AudacityLabels.text(
+        chapter: job.chapter, timings: verseTimings(timings), headingTimings: headingTimings(timings),
+        sampleRate: timings.sampleRate),
+      as: job.fileName(variantID, "labels.txt"))
     if let book = job.chapter.book, let number = job.chapter.chapter {
-      let dbp = job.fileName(variantID, "dbp.json")
-      try batch.write(Data(try DBPTimestamps.render(verses, book: book, chapter: number).utf8), as: dbp)
-      sidecars.dbpTimestamps = dbp
+      sidecars.dbpTimestamps = try writeSidecar(
+        try DBPTimestamps.render(verses, book: book, chapter: number), as: job.fileName(variantID, "dbp.json"))
     }
     return sidecars
-  }
-
-  /// Audacity labels in the variant's time, formatted as `prep align` writes them: the headings
-  /// read aloud (`h` before verse 1), then one line per verse, `start<TAB>end<TAB>label`.
-  func audacityLabels(_ timings: NarrationTimings) -> String {
-    let rate = timings.sampleRate
-    var lines: [(start: Int, text: String)] = []
-    func add(_ span: FrameRange, _ label: String) {
-      lines.append((span.start, AudacityLabels.line(span, label, sampleRate: rate)))
-    }
-    for heading in timings.headings { add(heading.segment.span, heading.label) }
-    for (verse, timing) in zip(job.chapter.verses, timings.verses) { add(timing.span, verse.label) }
-    return lines.sorted { $0.start < $1.start }.map(\.text).joined()
   }
 
   /// The variant record, written last as `<base>.<variant>.json`.
@@ -107,10 +92,7 @@ struct RenderOutput {
         label: SpokenLabels.variant(
           chapterTitle: chapterTitle, narrator: job.metadata.narrator.name, milliseconds: milliseconds),
         rate: SpokenLabels.rate(speed), bed: SpokenLabels.bed(name: bed?.entry.name)),
-      timings: zip(job.chapter.verses, timings.verses).map { verse, timing in
-        VerseTiming(reference: verse.reference, span: timing.span, onsetFrame: timing.onsetFrame, sampleRate: rate)
-      },
-      headingTimings: headingTimings(timings), files: files, sidecars: sidecars, stems: stems)
+      timings: verseTimings(timings), headingTimings: headingTimings(timings), files: files, sidecars: sidecars, stems: stems)
     let record = VariantRecord(
       generator: PrepVersion.generator, chapter: job.chapter, narrator: job.metadata.narrator, variant: variant,
       bed: bed?.entry)
@@ -118,10 +100,27 @@ struct RenderOutput {
     return record
   }
 
-  /// Headings read aloud that are headings of the text, in their variant's frames.
+  /// Every heading read aloud, in its variant's frames (with its index in the text's headings
+  /// when it is one of them).
   func headingTimings(_ timings: NarrationTimings) -> [HeadingTiming] {
-    timings.headings.compactMap { heading in
-      heading.headingIndex.map { HeadingTiming(heading: $0, span: heading.segment.span, sampleRate: timings.sampleRate) }
+    timings.headings.map { heading in
+      HeadingTiming(
+        heading: heading.headingIndex, label: heading.label, span: heading.segment.span, sampleRate: timings.sampleRate)
     }
+  }
+
+  /// Each verse's start, onset and end in the variant's frames.
+  func verseTimings(_ timings: NarrationTimings) -> [VerseTiming] {
+    zip(job.chapter.verses, timings.verses).map { verse, timing in
+      VerseTiming(
+        reference: verse.reference, span: timing.span, onsetFrame: timing.onsetFrame, sampleRate: timings.sampleRate)
+    }
+  }
+
+  /// Writes one sidecar's text and returns its entry (name, size, SHA-256 of the bytes written).
+  func writeSidecar(_ text: String, as name: String) throws -> SidecarFile {
+    let data = Data(text.utf8)
+    try batch.write(data, as: name)
+    return SidecarFile(file: name, sizeBytes: data.count, sha256: ContentHash.sha256(of: data))
   }
 }

@@ -59,8 +59,7 @@ public enum FullRender {
 
   /// The plan's formats, parsed; the plan's other settings checked.
   static func checkedFormats(_ plan: RenderPlan) throws(RenderError) -> [EncodedFormat] {
-    let known = ["mp3", "mp3-cbr-N", "mp3-vbr-Q", "opus", "opus-N", "flac", "flac24", "wav", "wav24", "wavf", "vorbis"]
-    try plan.validate(knownFormats: known, isKnownFormat: { EncodedFormat(name: $0) != nil })
+    try plan.validate(knownFormats: Defaults.formatVocabulary, isKnownFormat: { EncodedFormat(name: $0) != nil })
     let formats = plan.formats.compactMap { EncodedFormat(name: $0) }
     // Each format writes <variant>.<extension>: two with one extension would overwrite each other.
     for (index, format) in formats.enumerated() {

@@ -9,15 +9,16 @@ import Render
 /// Every check here fails with one sentence (a `RenderError` or `RenderSetupError`), before
 /// anything is decoded or written.
 public struct RenderSetup: Sendable {
-  public var speeds: [Double] = [1]
+  public var speeds: [Double] = Defaults.rates
   public var bedPaths: [String] = []
   public var bedOnly = false
   /// Format names as typed (`mp3`, `opus-32`, …), comma lists already split.
-  public var formats: [String] = ["mp3", "opus"]
+  public var formats: [String] = Defaults.formats
   /// nil: `--loudness off`.
-  public var loudnessLUFS: Double? = -16
-  public var bedLevelDB: Double = 18
-  public var bedCrossfadeMilliseconds: Double = 3_000
+  public var loudnessLUFS: Double? = Defaults.loudnessLUFS
+  /// How far the bed sits under the voice while it speaks, in dB (`--bed-level-db`).
+  public var bedUnderVoiceDB: Double = Defaults.bedUnderVoiceDB
+  public var bedCrossfadeMilliseconds: Double = Defaults.bedCrossfadeMilliseconds
   public var wcag = false
   public var maxPauseMilliseconds: Int?
   /// A hop quieter than this is pause (for `maxPauseMilliseconds`); nil: the narration's speech threshold.
@@ -52,7 +53,7 @@ public struct RenderSetup: Sendable {
     }
     plan.formats = formats.map { EncodedFormat(name: $0)?.description ?? $0 }
     plan.loudness = try loudnessLUFS.map { try LoudnessTarget(integratedLUFS: $0) }
-    plan.ducking.speechLevelDB = -(wcag ? max(bedLevelDB, 22) : bedLevelDB)
+    plan.ducking.speechLevelDB = -(wcag ? max(bedUnderVoiceDB, Defaults.wcagBedUnderVoiceDB) : bedUnderVoiceDB)
     plan.bedCrossfadeMilliseconds = bedCrossfadeMilliseconds
     if let maxPauseMilliseconds, !(20...60_000).contains(maxPauseMilliseconds) {
       throw RenderError.settingOutOfRange(name: "max pause", milliseconds: Double(maxPauseMilliseconds), allowed: 20...60_000)

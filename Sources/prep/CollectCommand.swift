@@ -5,7 +5,7 @@ extension Prep {
   struct CollectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "collect",
-      abstract: "Gather variant records into the catalogue (manifest.json) and M3U8 playlists.")
+      abstract: "Gather variant records into the catalogue (manifest.json) and M3U playlists (.m3u).")
 
     @Argument(help: "Variant records (<base>.<variant>.json) or folders holding them.")
     var inputs: [String]

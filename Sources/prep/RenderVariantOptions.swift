@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Render
 
 /// The full render's options: beds, formats, levels, stems and metadata.
 struct RenderVariantOptions: ParsableArguments {
@@ -10,16 +11,22 @@ struct RenderVariantOptions: ParsableArguments {
   @Flag(help: "Write only the bed variants (no narration-only variant).")
   var bedOnly = false
 
-  @Option(help: "Formats, comma list or repeated: mp3, mp3-cbr-96, mp3-vbr-2, opus, opus-32, flac, wav, vorbis.")
-  var format: [String] = ["mp3,opus"]
+  @Option(
+    help: "Formats, comma list or repeated: \(Defaults.formatVocabulary.joined(separator: ", ")) (N: kbps, Q: VBR quality 0–9).")
+  var format: [String] = [Defaults.formats.joined(separator: ",")]
 
-  @Option(help: "How far the bed sits under the voice during speech, in dB (6…40).")
-  var bedLevelDb = 18.0
+  @Option(
+    help: """
+      How far the bed sits under the voice while it speaks, in dB (\(Defaults.text(Defaults.bedUnderVoiceRangeDB))); \
+      where nobody speaks it rises \(Defaults.text(Defaults.duckDepthDB)) dB.
+      """)
+  var bedLevelDb = Defaults.bedUnderVoiceDB
 
   @Option(help: "Length of the crossfade where a bed loops, in milliseconds.")
-  var bedCrossfadeMs = 3_000.0
+  var bedCrossfadeMs = Defaults.bedCrossfadeMilliseconds
 
-  @Flag(help: "Keep the bed at least 22 dB under the voice (WCAG 1.4.7 asks for 20).")
+  @Flag(
+    help: "Keep the bed at least \(Defaults.text(Defaults.wcagBedUnderVoiceDB)) dB under the voice (WCAG 1.4.7 asks for 20).")
   var wcag = false
 
   @Flag(inversion: .prefixedNo, help: "Write the voice and bed stems and the ducking gain track.")
@@ -50,7 +57,7 @@ struct RenderVariantOptions: ParsableArguments {
     setup.bedPaths = beds
     setup.bedOnly = bedOnly
     setup.formats = format.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-    setup.bedLevelDB = bedLevelDb
+    setup.bedUnderVoiceDB = bedLevelDb
     setup.bedCrossfadeMilliseconds = bedCrossfadeMs
     setup.wcag = wcag
     setup.stems = stems
@@ -77,7 +84,7 @@ enum RenderUsage: Error, CustomStringConvertible {
     case .needOutputFolder:
       "prep render needs --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
     case .notANumber(let option, let value):
-      "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness -16")."
+      "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness \(Defaults.text(Defaults.loudnessLUFS))")."
     }
   }
 }
