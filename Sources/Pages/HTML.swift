@@ -41,6 +41,7 @@ enum HTML {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>\(escape(title))</title>
+    <link rel="icon" href="data:,">
     <style>
     \(style)</style>
     </head>

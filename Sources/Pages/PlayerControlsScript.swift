@@ -2,6 +2,7 @@
 /// announcement, the selects that hide when there is nothing to choose, the queue, the keys.
 enum PlayerControlsScript {
   static let source = #"""
+    let loading = false, loads = 0;
     const clock = () => (state.live ? bed : audio);
     const time = () => clock().currentTime || 0;
     const duration = () => current.v.durationMilliseconds / 1000;
@@ -33,7 +34,11 @@ enum PlayerControlsScript {
       }
       captions(next.v);
       const element = clock();
+      loading = true;
+      const token = ++loads;
       const start = () => {
+        if (token !== loads) return; // a later choice replaced this one
+        loading = false;
         element.currentTime = Math.min(Math.max(0, at), duration());
         syncVoice(true);
         update();
@@ -56,8 +61,10 @@ enum PlayerControlsScript {
       track.track.mode = "hidden";
     }
 
-    function switchVariant() {
+    // Applies the listener's change, then plays the variant it leads to from the same place.
+    function switchVariant(change) {
       const from = current.v, at = time();
+      change();
       const next = resolve(state.chapter);
       if (next) load(state.chapter, mapTime(from, at, next.v));
     }
@@ -188,14 +195,13 @@ enum PlayerControlsScript {
     $("next").addEventListener("click", nextVerse);
     $("previous").addEventListener("click", previousVerse);
     $("position").addEventListener("input", (e) => seek((Number(e.target.value) / 1000) * duration()));
-    $("narrator").addEventListener("change", (e) => { state.narrator = e.target.value; switchVariant(); });
-    $("speed").addEventListener("change", (e) => { state.rate = Number(e.target.value); switchVariant(); });
-    $("music").addEventListener("change", (e) => { state.bed = e.target.value || null; switchVariant(); });
-    $("live").addEventListener("change", (e) => {
+    $("narrator").addEventListener("change", (e) => switchVariant(() => { state.narrator = e.target.value; }));
+    $("speed").addEventListener("change", (e) => switchVariant(() => { state.rate = Number(e.target.value); }));
+    $("music").addEventListener("change", (e) => switchVariant(() => { state.bed = e.target.value || null; }));
+    $("live").addEventListener("change", (e) => switchVariant(() => {
       state.live = e.target.checked;
       if (state.live) ensureGraph();
-      switchVariant();
-    });
+    }));
     $("balance").addEventListener("input", (e) => { state.balance = Number(e.target.value); applyBalance(); });
     for (const element of [audio, bed]) {
       element.addEventListener("timeupdate", () => element === clock() && update());
@@ -224,7 +230,7 @@ enum PlayerControlsScript {
     applyBalance();
     if (catalogue.chapters.length) load(0, 0, false);
     window.prepPlayer = {
-      state: () => ({ ...state, variant: current && current.v.id, chapterID: current && current.ch.id, time: time(), playing }),
+      state: () => ({ ...state, variant: current && current.v.id, chapterID: current && current.ch.id, time: time(), playing, loading }),
       gains: () => (context ? { voice: voiceGain.gain.value, music: musicGain.gain.value, duck: duckGain.gain.value } : null),
       queue: () => queue().map((i) => catalogue.chapters[i].id),
       mapTime,

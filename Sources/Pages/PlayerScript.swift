@@ -53,9 +53,11 @@ enum PlayerScript {
       return { ch, n, v };
     }
 
-    // Index of the verse playing at `frame` of variant v; -1 before the first verse.
+    // Index of the verse playing at `frame` of variant v; -1 before the first verse. The frame is
+    // rounded: media times are kept in microseconds, a hair before a start set exactly.
     function verseAt(v, frame) {
-      for (let i = v.timings.length - 1; i >= 0; i--) if (frame >= v.timings[i].startFrame) return i;
+      const at = Math.round(frame);
+      for (let i = v.timings.length - 1; i >= 0; i--) if (at >= v.timings[i].startFrame) return i;
       return -1;
     }
 

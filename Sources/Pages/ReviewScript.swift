@@ -178,7 +178,7 @@ enum ReviewScript {
       });
 
       function showTime() {
-        const frames = audio.currentTime * rate;
+        const frames = Math.round(audio.currentTime * rate);
         playhead.style.left = x(frames) + "px";
         let now = -1;
         segments.forEach((s, i) => { if (frames >= s.startFrame && frames < s.endFrame) now = i; });
