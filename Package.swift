@@ -74,6 +74,7 @@ let package = Package(
       name: "AlignmentTests", dependencies: ["Alignment", "TestSupport"], swiftSettings: fast),
     .testTarget(
       name: "RenderTests", dependencies: ["Render", "TestSupport"], swiftSettings: fast),
+    .testTarget(name: "PagesTests", dependencies: ["Pages", "Manifest"], swiftSettings: cSettings),
     .testTarget(
       name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "TestSupport"],
       swiftSettings: cSettings),

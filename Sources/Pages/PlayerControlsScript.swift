@@ -54,9 +54,11 @@ enum PlayerControlsScript {
     // The verse text as WebVTT cues too, where the page is served (file:// pages may not load tracks).
     function captions(v) {
       for (const old of audio.querySelectorAll("track")) old.remove();
-      if (location.protocol === "file:" || !v.sidecars.webVTT || state.live) return;
+      const vtt = v.sidecars && v.sidecars.webVTT;
+      const path = typeof vtt === "string" ? vtt : vtt && vtt.file; // a path, or { file, sha256 }
+      if (location.protocol === "file:" || !path || state.live) return;
       const track = document.createElement("track");
-      Object.assign(track, { kind: "captions", srclang: "en", label: "Verse text", src: url(v.sidecars.webVTT) });
+      Object.assign(track, { kind: "captions", srclang: "en", label: "Verse text", src: url(path) });
       audio.append(track);
       track.track.mode = "hidden";
     }

@@ -8,7 +8,7 @@ import Pages
 enum ReviewSource {
   /// A variant record's chapter (timings as rendered, not editable), or nil if `path` is not one.
   static func variantChapter(path: String, pageFolder: String) throws -> ReviewChapter? {
-    guard Collect.isVariantRecord(path) else { return nil }
+    guard kind(of: path) == .variant else { return nil }
     let record = try JSONOutput.read(VariantRecord.self, from: path)
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     let playable = ["mp3", "opus", "flac", "wav"]
@@ -37,7 +37,7 @@ enum ReviewSource {
 
   /// An align record's chapter (editable), with its ingest record's envelope and text.
   static func alignChapter(path: String, ingests: [IngestRecord], pageFolder: String) throws -> ReviewChapter {
-    guard isAlignRecord(path) else { throw ReviewError.notARecord(file: path) }
+    guard kind(of: path) != .other else { throw ReviewError.notARecord(file: path) }
     let record = try JSONOutput.readRecord(AlignRecord.self, from: path)
     let audioPath = URL(fileURLWithPath: record.audio.path).standardizedFileURL.path
     let name = baseName(path)
@@ -76,18 +76,21 @@ enum ReviewSource {
       warnings: record.warnings)
   }
 
-  /// A cheap look for an align record's fields without decoding the whole record.
-  static func isAlignRecord(_ path: String) -> Bool {
+  enum Kind { case variant, align, other }
+
+  /// What a record is, from a cheap look at its top-level fields (a missing file counts as an
+  /// align record, so that its reader names the problem).
+  static func kind(of path: String) -> Kind {
     struct Header: Decodable {
-      var segments: [Segment]?
-      var analysis: Analysis?
-      struct Segment: Decodable {}
-      struct Analysis: Decodable {}
+      var kind: String?
+      var segments: [Empty]?
+      var analysis: Empty?
+      struct Empty: Decodable {}
     }
-    guard let data = FileManager.default.contents(atPath: path),
-      let header = try? JSONDecoder().decode(Header.self, from: data)
-    else { return !FileManager.default.fileExists(atPath: path) }  // a missing file: let the reader say so
-    return header.segments != nil && header.analysis != nil
+    guard let data = FileManager.default.contents(atPath: path) else { return .align }
+    guard let header = try? JSONDecoder().decode(Header.self, from: data) else { return .other }
+    if header.kind == "variant" { return .variant }
+    return header.segments != nil && header.analysis != nil ? .align : .other
   }
 
   /// `psalm23_slt` for `…/psalm23_slt.align.json` (or any `.json`).

@@ -245,7 +245,14 @@ def test_times_are_in_words_and_keys_work(tab):
 
 
 def collect(records, folder):
-    result = subprocess.run([PREP, "collect", *map(str, records), "--output", str(folder / "manifest.json"), "--quiet"],
+    """`prep collect` of some of the sample records into `folder`, which holds links to the
+    sample files (collect wants the records inside the manifest's folder)."""
+    folder.mkdir(parents=True)
+    for path in SAMPLES.iterdir():
+        if path.is_file() and path.name != "manifest.json":
+            (folder / path.name).symlink_to(path)
+    result = subprocess.run([PREP, "collect", *[str(folder / p.name) for p in records],
+                             "--output", str(folder / "manifest.json"), "--quiet"],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return folder / "player" / "index.html"
