@@ -36,13 +36,16 @@ struct BoundaryChooser {
     var logPause: [Double]
     /// Pauses a person put inside speech (override): free to assign, never unexplained.
     var synthetic: Set<Int> = []
+    /// Dips inside speech (`SpeechMap+Dips`): a boundary costs `CostModel.weakAssign` there,
+    /// passing one costs nothing.
+    var weak: Set<Int> = []
     /// Allowed pauses per break (inclusive).
     var bands: [ClosedRange<Int>]
     var heading: HeadingMode
     var costs: CostModel
     /// At most this many breaks skipped, and pauses passed unexplained, in one step.
     var maxSkipped = 8
-    var maxUnexplained = 12
+    var maxUnexplained = 20
     /// Breaks where unexpected speech may come in (segment boundaries not fixed by a person).
     var interludeBreaks: Set<Int> = []
     /// Pauses inside one interlude, at most.
@@ -113,7 +116,7 @@ struct BoundaryChooser {
     var unexplained = [0.0]
     for m in 1...max(1, pauseCount + 1) {
       let cost =
-        m <= pauseCount && !problem.synthetic.contains(m)
+        m <= pauseCount && !problem.synthetic.contains(m) && !problem.weak.contains(m)
         ? problem.costs.unexplained(logLength: problem.logPause[m]) : 0
       unexplained.append(unexplained[m - 1] + cost)
     }
@@ -135,7 +138,10 @@ struct BoundaryChooser {
     for kind in 0..<CostModel.kinds {
       for m in 1..<max(1, pauseCount + 1) {
         table[kind * width + m] =
-          problem.synthetic.contains(m) ? 0 : problem.costs.assign(kind, logLength: problem.logPause[m])
+          problem.synthetic.contains(m)
+          ? 0
+          : problem.weak.contains(m)
+            ? problem.costs.weakAssign : problem.costs.assign(kind, logLength: problem.logPause[m])
       }
     }
     assignTable = table
