@@ -1,7 +1,8 @@
 /// The reference player's script (no framework), in three parts: reading the catalogue and
 /// choosing files, the live mix (Web Audio), and the controls.
 enum PlayerScript {
-  static let source = "\"use strict\";\n(function () {\n" + catalogue + PlayerMixScript.source + PlayerControlsScript.source
+  static let source =
+    "\"use strict\";\n(function () {\n" + catalogue + PlayerMixScript.source + PlayerControlsScript.source
     + "})();\n"
 
   /// The catalogue and playlists, the variant for the listener's choices, and the one mapping

@@ -18,7 +18,8 @@ enum ReviewSource {
     let audioPath = folder.appendingPathComponent(file.file).standardizedFileURL.path
     let envelope = try decodedEnvelope(audioPath)
     // The waveform is at the file's rate; timings are at the render's rate.
-    let hop = Int((Double(envelope.hopFrames) * Double(record.variant.sampleRate) / Double(envelope.sampleRate)).rounded())
+    let hop = Int(
+      (Double(envelope.hopFrames) * Double(record.variant.sampleRate) / Double(envelope.sampleRate)).rounded())
     let segments = record.timedVerses.enumerated().map { index, verse in
       ReviewChapter.Segment(
         label: verse.label, kind: "verse", text: verse.text, spoken: record.chapter.verses[index].spoken,

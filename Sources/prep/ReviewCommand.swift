@@ -19,7 +19,10 @@ extension Prep {
     @Option(name: [.short, .long], help: "The folder the pages go to.")
     var outputDir: String
 
-    @Option(help: "An ingest record whose envelope draws the waveform (repeatable; default: <name>.ingest.json beside the align record).")
+    @Option(
+      help:
+        "An ingest record whose envelope draws the waveform (repeatable; default: <name>.ingest.json beside the align record)."
+    )
     var ingest: [String] = []
 
     @Option(help: "The book page's title.")

@@ -54,11 +54,14 @@ import Testing
     for run in ["a", "b", "c"] {
       try FileManager.default.createDirectory(atPath: out.path(run), withIntermediateDirectories: true)
       for file in files {
-        try FileManager.default.createSymbolicLink(atPath: out.path("\(run)/\(file)"), withDestinationPath: sample.path(file))
+        try FileManager.default.createSymbolicLink(
+          atPath: out.path("\(run)/\(file)"), withDestinationPath: sample.path(file))
       }
     }
     for run in ["a", "b"] {
-      let result = try PrepProcess.run(["collect", out.path(run), "--output", out.path("\(run)/manifest.json"), "--quiet"])
+      let result = try PrepProcess.run([
+        "collect", out.path(run), "--output", out.path("\(run)/manifest.json"), "--quiet",
+      ])
       #expect(result.status == 0, "\(result.stderr)")
     }
     for file in ["index.html", "player.js", "manifest.js"] {
@@ -67,7 +70,8 @@ import Testing
     }
     let script = try String(contentsOfFile: out.path("a/player/manifest.js"), encoding: .utf8)
     let prefix = "window.prepData = "
-    let json = try #require(script.split(separator: "\n").first { $0.hasPrefix(prefix) }?.dropFirst(prefix.count).dropLast())
+    let json = try #require(
+      script.split(separator: "\n").first { $0.hasPrefix(prefix) }?.dropFirst(prefix.count).dropLast())
     struct Embedded: Decodable {
       var catalogue: Catalogue
       var playlists: [Playlist]
@@ -81,7 +85,9 @@ import Testing
     for playlist in embedded.playlists {
       #expect(playlist.text == (try String(contentsOfFile: out.path("a/\(playlist.file)"), encoding: .utf8)))
     }
-    let bare = try PrepProcess.run(["collect", out.path("c"), "--output", out.path("c/manifest.json"), "--no-player", "--quiet"])
+    let bare = try PrepProcess.run([
+      "collect", out.path("c"), "--output", out.path("c/manifest.json"), "--no-player", "--quiet",
+    ])
     #expect(bare.status == 0)
     #expect(!FileManager.default.fileExists(atPath: out.path("c/player")))
   }
