@@ -102,6 +102,10 @@ struct BoundaryChooser {
   let span: Int
   /// assign(kind, pause m) at kind · (P + 2) + m.
   let assignTable: [Double]
+  /// For a segment boundary j (not the first nor the end): the segment start before it, whose
+  /// segment may be missing from the recording (`CostModel.missingSegment`); and the reverse.
+  let previousSegmentStart: [Int?]
+  let nextSegmentStart: [Int?]
 
   init(_ problem: Problem) {
     self.problem = problem
@@ -145,6 +149,18 @@ struct BoundaryChooser {
       }
     }
     assignTable = table
+    var previous = [Int?](repeating: nil, count: breakCount)
+    var next = [Int?](repeating: nil, count: breakCount)
+    var last: Int?
+    for j in 1..<max(1, breakCount - 1) where problem.kinds[j].isMandatory {
+      if let last {
+        previous[j] = last
+        next[last] = j
+      }
+      last = j
+    }
+    previousSegmentStart = previous
+    nextSegmentStart = next
   }
 
   func index(_ j: Int, _ m: Int) -> Int { offsets[j] + m - problem.bands[j].lowerBound }

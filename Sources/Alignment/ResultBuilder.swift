@@ -17,6 +17,8 @@ struct ResultBuilder {
 
   /// A start at a dip inside speech is a guess, however the search rates it.
   static let runOnConfidence = 0.4
+  /// A segment the reader seems to have skipped.
+  static let missingConfidence = 0.1
 
   var leadFrames: Int { options.leadMilliseconds * map.sampleRate / 1000 }
   var pauseCount: Int { map.pauses.count }
@@ -93,7 +95,14 @@ struct ResultBuilder {
           "\(options.file): \(segment.kind == .verse ? "verse" : "heading") \(segment.label) follows on with no pause; "
             + "its start is at the quietest point between the words. Check it.")
       }
-      let confidence = fixed.frameOfSegment[s] != nil ? 1 : path.confidence[first]
+      let missing = fixed.frameOfSegment[s] == nil && s + 1 < segments.count && m == mNext
+      if missing {
+        warnings.append(
+          "\(options.file): \(segment.kind == .verse ? "verse" : "heading") \(segment.label) seems not to be read: "
+            + "the speech goes on from \(s > 0 ? segments[s - 1].label : "the start") to \(segments[s + 1].label); "
+            + "its label is placed at \(segments[s + 1].label)'s start. Check it.")
+      }
+      let confidence = missing ? Self.missingConfidence : fixed.frameOfSegment[s] != nil ? 1 : path.confidence[first]
       timings.append(
         SegmentTiming(
           label: segment.label, kind: segment.kind == .heading ? .heading : .verse, pause: pause,
