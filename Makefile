@@ -22,7 +22,7 @@ TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv python3 python3-numpy python3-sc
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
   festvox-kallpc16k time
 
-.PHONY: all deps test-deps bench-deps build samples test record bench eval clean install format lint man schema
+.PHONY: all deps test-deps e2e-deps bench-deps build samples test e2e record bench eval clean install format lint man schema
 
 all: samples
 
@@ -69,8 +69,8 @@ NAMES := $(foreach r,$(RECORDINGS),$(basename $(notdir $(r))))
 INGESTS := $(NAMES:%=$(OUT)/%.ingest.json)
 ALIGNS := $(NAMES:%=$(OUT)/%.align.json)
 
-samples: build $(INGESTS) $(ALIGNS) $(OUT)/manifest.validated
-	@echo "Sample pipeline done: $(OUT)/ (manifest.json, playlists/, variants, stems, sidecars)"
+samples: build $(INGESTS) $(ALIGNS) $(OUT)/manifest.validated $(OUT)/review/index.html
+	@echo "Sample pipeline done: $(OUT)/ (manifest.json, playlists/, player/, review/, variants, stems, sidecars)"
 
 # One set of rules per recording, so each output depends on its real inputs.
 define recording_rules
@@ -108,6 +108,11 @@ $(foreach r,$(RECORDINGS),$(foreach x,$(RATES),$(eval $(call render_rules,$(r),$
 $(OUT)/manifest.json: $(RECORDS) $(PREP)
 	$(PREP) collect $(RECORDS) --title "prep samples" --output $@ --quiet
 
+# Review pages: one per recording (waveform from the ingest record beside its align record),
+# and the book page index.html. collect writes the reference player (player/) with the manifest.
+$(OUT)/review/index.html: $(ALIGNS) $(INGESTS) $(PREP)
+	$(PREP) review $(ALIGNS) --output-dir $(OUT)/review --title "prep samples: review" --quiet
+
 $(OUT)/manifest.validated: $(OUT)/manifest.json
 	$(PREP) validate $< --quiet
 	@touch $@
@@ -123,6 +128,24 @@ test: test-deps
 	  swift test --skip-build $(SWIFT_FLAGS) 2>&1 | tee build/test.log
 	@# One plain closing line with the count (XCTest also prints "Executed 0 tests").
 	@sed -n 's/.*Test run with \([0-9]*\) tests.* passed.*/tests: \1 passed, 0 failed/p' build/test.log | tail -1
+
+# ---- browser tests of the review pages and the player (.ci/run calls this after make test) ----
+# Debian's chromium driven by PyPI's playwright (no browser download) in a venv under build/.
+E2E_DEBS := chromium python3-venv python3-pytest
+E2E_VENV := build/e2e-venv
+E2E_PIP := playwright==1.65.2 axe-playwright-python==0.1.8
+
+e2e-deps: test-deps
+	$(call need_debs,$(E2E_DEBS))
+
+$(E2E_VENV)/ready: | e2e-deps
+	/usr/bin/python3 -m venv --system-site-packages $(E2E_VENV)
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(E2E_VENV)/bin/pip install --quiet $(E2E_PIP)
+	@touch $@
+
+e2e: e2e-deps samples $(E2E_VENV)/ready
+	PREP=$(abspath $(PREP)) PREP_SAMPLES=$(abspath $(OUT)) PREP_CHROMIUM=/usr/bin/chromium \
+	  $(E2E_VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/browser
 
 # Re-records golden files; fails on purpose so the diff gets reviewed.
 record: test-deps

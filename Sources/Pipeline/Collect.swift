@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import Manifest
+import Pages
 
 /// `prep collect`: variant records → the catalogue (`manifest.json`) and M3U playlists.
 ///
@@ -19,6 +20,8 @@ public enum Collect {
     public var outputPath: String
     public var title: String?
     public var playlistFolderName = "playlists"
+    /// Also write the reference player (`player/` beside the catalogue).
+    public var writePlayer = true
 
     public init(inputs: [String], outputPath: String, title: String? = nil) {
       self.inputs = inputs
@@ -55,7 +58,21 @@ public enum Collect {
       try batch.commit()
     }
     try JSONOutput.write(catalogue, to: options.outputPath)
+    if options.writePlayer {
+      try writePlayer(catalogue, playlists.map { .init(file: $0.entry.file, text: $0.text) }, in: manifestFolder)
+    }
     return catalogue
+  }
+
+  /// The reference player, `player/` beside the catalogue, written as one batch.
+  static func writePlayer(_ catalogue: Catalogue, _ playlists: [PlayerPage.PlaylistText], in folder: URL) throws {
+    let playerFolder = folder.appendingPathComponent(PlayerPage.folderName).path
+    try FileManager.default.createDirectory(atPath: playerFolder, withIntermediateDirectories: true)
+    let batch = try OutputBatch(folder: playerFolder)
+    for file in try PlayerPage.files(catalogue, playlists: playlists) {
+      try batch.write(Data(file.text.utf8), as: file.name)
+    }
+    try batch.commit()
   }
 
   /// Files as given; folders expanded to their `*.json` variant records, sorted by name. Each
