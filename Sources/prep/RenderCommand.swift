@@ -116,9 +116,12 @@ extension Prep {
         global.say("\(audio): aligning")
         source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: textSource.chapter)
       }
-      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { global.say($0) }
+      let reporter = RenderProgressOutput(
+        style: variants.progress, quiet: global.quiet, subject: URL(fileURLWithPath: source.audioPath).lastPathComponent)
+      defer { reporter.close() }
+      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { reporter.report($0) }
       global.warn(RenderWarnings.loudness(records))
-      global.say("\(records.count) variants → \(outputDir)")
+      if variants.progress != .json { global.say("\(records.count) variants → \(outputDir)") }
     }
   }
 }

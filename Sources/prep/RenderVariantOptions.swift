@@ -25,6 +25,12 @@ struct RenderVariantOptions: ParsableArguments {
   @Flag(inversion: .prefixedNo, help: "Write the voice and bed stems and the ducking gain track.")
   var stems = true
 
+  @Option(help: "Cores to use (default: all); 1 renders in order on one core. The files are the same either way.")
+  var jobs: Int?
+
+  @Option(help: "Progress on stderr: auto (an updating line on a terminal, plain lines otherwise), plain, json (one event per step), none.")
+  var progress: RenderProgressStyle = .auto
+
   @Option(help: "Track title (default: the chapter title).") var title: String?
   @Option(help: "Artist (default: the narrator).") var artist: String?
   @Option(help: "Album (default: the book's name).") var album: String?
@@ -57,6 +63,10 @@ struct RenderVariantOptions: ParsableArguments {
     (setup.title, setup.artist, setup.album, setup.narrator) = (title, artist, album, narrator)
     setup.chapterTitle = chapterTitle
     setup.baseName = base
+    if let jobs {
+      guard (1...256).contains(jobs) else { throw RenderUsage.badJobs(jobs) }
+      setup.jobs = jobs
+    }
     return setup
   }
 }
@@ -67,6 +77,7 @@ enum RenderUsage: Error, CustomStringConvertible {
   case recordsGoTogether
   case needOutputFolder
   case notANumber(option: String, value: String)
+  case badJobs(Int)
 
   var description: String {
     switch self {
@@ -76,6 +87,8 @@ enum RenderUsage: Error, CustomStringConvertible {
       "--ingest and --align go together, instead of AUDIO and --text. Give both records, or the raw files."
     case .needOutputFolder:
       "prep render needs --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
+    case .badJobs(let jobs):
+      "--jobs \(jobs) is not a number of cores. Give 1 to 256, e.g. --jobs 2, or leave it out to use every core."
     case .notANumber(let option, let value):
       "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness -16")."
     }
