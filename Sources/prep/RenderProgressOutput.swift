@@ -15,7 +15,7 @@ enum RenderProgressStyle: String, ExpressibleByArgument, CaseIterable {
 
 /// Prints render events in one style; events arrive one at a time (FullRender serialises them).
 final class RenderProgressOutput: @unchecked Sendable {
-  private enum Mode { case line, plain, json, none }
+  private enum Mode: Equatable { case line, plain, json, none }
   private let mode: Mode
   private let subject: String
   private var lineOpen = false
@@ -48,6 +48,29 @@ final class RenderProgressOutput: @unchecked Sendable {
     }
   }
 
+  /// A step before the render proper (reading records, aligning): a line, or a JSON event.
+  func note(_ stage: String, _ message: String) {
+    switch mode {
+    case .none: return
+    case .json: write(RenderProgressOutput.json(JSONEvent(stage: stage, message: message)) + "\n")
+    case .plain, .line:
+      close()
+      write(message + "\n")
+    }
+  }
+
+  /// Warnings are always shown: `warning: …` lines, or JSON events of stage `warning`.
+  func warn(_ lines: [String]) {
+    for line in lines {
+      if mode == .json {
+        write(RenderProgressOutput.json(JSONEvent(stage: "warning", message: line)) + "\n")
+      } else {
+        close()
+        write("warning: " + line + "\n")
+      }
+    }
+  }
+
   /// Ends an open terminal line (before a warning or an error is printed under it).
   func close() {
     if lineOpen { write("\n") }
@@ -66,17 +89,28 @@ final class RenderProgressOutput: @unchecked Sendable {
     var stage: String
     var variant: String?
     var format: String?
-    var percent: Double
-    var elapsedSeconds: Double
+    var percent: Double?
+    var elapsedSeconds: Double?
     var etaSeconds: Double?
     var message: String
+
+    init(
+      stage: String, variant: String? = nil, format: String? = nil, percent: Double? = nil,
+      elapsedSeconds: Double? = nil, etaSeconds: Double? = nil, message: String
+    ) {
+      (self.stage, self.variant, self.format, self.percent) = (stage, variant, format, percent)
+      (self.elapsedSeconds, self.etaSeconds, self.message) = (elapsedSeconds, etaSeconds, message)
+    }
   }
 
   static func json(_ event: RenderEvent) -> String {
-    let record = JSONEvent(
+    json(JSONEvent(
       stage: event.stage.rawValue, variant: event.variant, format: event.format,
       percent: (event.fractionDone * 1000).rounded() / 10, elapsedSeconds: (event.elapsedSeconds * 100).rounded() / 100,
-      etaSeconds: event.etaSeconds.map { ($0 * 10).rounded() / 10 }, message: event.message)
+      etaSeconds: event.etaSeconds.map { ($0 * 10).rounded() / 10 }, message: event.message))
+  }
+
+  private static func json(_ record: JSONEvent) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"

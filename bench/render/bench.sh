@@ -28,14 +28,24 @@ rm -rf "$WORK/run" && mkdir -p "$WORK/run"/{prep,prep1,rates,premix,encode,ffmpe
 run=$WORK/run
 base=$(basename "${RECORDING%.*}")
 
-# shellcheck source=../timing.sh
-source bench/timing.sh
-wall() { local w r; read -r w r < <(TIMED_LOG="$run/last.log" timed "$CPUS" "$@") || return 1; echo "$w $r"; }
+# "wall_seconds cpu_seconds peak_rss_kb" of one command on cpus $CPUS (cpu = user + system of
+# the command and its children: on a shared machine the CPU seconds are the steadier measure).
+wall() {
+  local t
+  t=$(mktemp)
+  if ! /usr/bin/time -f '%e %U %S %M' -o "$t" taskset -c "$CPUS" "$@" >"$run/last.log" 2>&1; then
+    cat "$run/last.log" >&2
+    rm -f "$t"
+    return 1
+  fi
+  tail -1 "$t" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
+  rm -f "$t"
+}
 
 common=("$RECORDING" --text "$TEXT" --rate "$(IFS=,; echo "${RATES[*]}")" --bed "${BEDS[0]}" --bed "${BEDS[1]}"
   --no-stems --narrator slt --quiet)
-read -r t_prep rss_prep < <(wall "$PREP" render "${common[@]}" --format mp3,opus --output-dir "$run/prep")
-read -r t_prep1 _ < <(wall "$PREP" render "${common[@]}" --format mp3,opus --jobs 1 --output-dir "$run/prep1")
+read -r t_prep c_prep rss_prep < <(wall "$PREP" render "${common[@]}" --format mp3,opus --output-dir "$run/prep")
+read -r t_prep1 c_prep1 _ < <(wall "$PREP" render "${common[@]}" --format mp3,opus --jobs 1 --output-dir "$run/prep1")
 export PREP RECORDING TEXT CORES run base
 export RATES_LIST="${RATES[*]}" BEDS_LIST="${BEDS[*]}" BED_ARGS="--bed ${BEDS[0]} --bed ${BEDS[1]}"
 per_rate() {
@@ -43,7 +53,7 @@ per_rate() {
     '"$PREP" render "$RECORDING" --text "$TEXT" --rate {} $BED_ARGS --no-stems --narrator slt --quiet --format mp3,opus --output-dir "$run/rates"'
 }
 export -f per_rate
-read -r t_rates _ < <(wall bash -c per_rate)
+read -r t_rates c_rates _ < <(wall bash -c per_rate)
 
 # The premixes, normalised, as float WAV (untimed): what the encoders alone start from.
 "$PREP" render "${common[@]}" --format wavf --output-dir "$run/premix"
@@ -55,7 +65,7 @@ encode_only() {
   done | xargs -P "$CORES" -I{} bash -c '{}'
 }
 export -f encode_only
-read -r t_encode _ < <(wall bash -c encode_only)
+read -r t_encode c_encode _ < <(wall bash -c encode_only)
 
 ffmpeg_variant() {  # RATE BED|none → pass 1 measure, pass 2 encode both formats
   local rate=$1 bed=$2 graph inputs=(-i "$RECORDING") measured out="$run/ffmpeg/$base.${1}x-$(basename "${2%.*}")"
@@ -78,19 +88,21 @@ ffmpeg_all() {
     xargs -P "$CORES" -L1 bash -c 'ffmpeg_variant "$0" "$1"'
 }
 export -f ffmpeg_all
-read -r t_ffmpeg _ < <(wall bash -c ffmpeg_all)
+read -r t_ffmpeg c_ffmpeg _ < <(wall bash -c ffmpeg_all)
 
 files=$(find "$run/prep" -name '*.mp3' -o -name '*.opus' | wc -l)
 audio=$(find "$run/prep" -name '*.mp3' -exec soxi -D {} + | awk '{ s += $1 } END { printf "%.0f", 2 * s }')
 echo "render benchmark: $base at ${RATES[*]}×, none + ${#BEDS[@]} beds, MP3 + Opus, no stems:" \
   "$files files, $audio s of audio, $CORES cores (cpus $CPUS)"
-row() { printf '%-40s %7.2f s   %5.2f× encode-only   %5.2f× ffmpeg chain\n' "$1" "$2" \
-  "$(echo "$2 / $t_encode" | bc -l)" "$(echo "$2 / $t_ffmpeg" | bc -l)"; }
-row "prep render, one call (all cores)" "$t_prep"
-row "prep render, one call, --jobs 1" "$t_prep1"
-row "prep render per rate, side by side" "$t_rates"
-row "encode only (lame + libopus)" "$t_encode"
-row "ffmpeg chain (2-pass loudnorm)" "$t_ffmpeg"
+printf '%-38s %8s %8s  %s\n' "" "wall s" "CPU s" "wall ÷ encode-only, ÷ ffmpeg | CPU ÷ encode-only, ÷ ffmpeg"
+row() { printf '%-38s %8.2f %8.2f  %5.2f× %5.2f×  | %5.2f× %5.2f×\n' "$1" "$2" "$3" \
+  "$(echo "$2 / $t_encode" | bc -l)" "$(echo "$2 / $t_ffmpeg" | bc -l)" \
+  "$(echo "$3 / $c_encode" | bc -l)" "$(echo "$3 / $c_ffmpeg" | bc -l)"; }
+row "prep render, one call (all cores)" "$t_prep" "$c_prep"
+row "prep render, one call, --jobs 1" "$t_prep1" "$c_prep1"
+row "prep render per rate, side by side" "$t_rates" "$c_rates"
+row "encode only (lame + libopus)" "$t_encode" "$c_encode"
+row "ffmpeg chain (2-pass loudnorm)" "$t_ffmpeg" "$c_ffmpeg"
 printf 'peak RSS of the one-call render: %d MB\n' $((rss_prep / 1024))
 
 # Memory on long recordings: ingest + align once (untimed), then the render alone.
@@ -98,11 +110,13 @@ for minutes in $MINUTES; do
   bash bench/render/make_long.sh "$minutes" "$WORK/long"
   long=$WORK/long/long$minutes
   [ -s "$long.align.json" ] || {
-    "$PREP" ingest "$long.wav" --text "$long.txt" --output "$long.ingest.json" --quiet
-    "$PREP" align --record "$long.ingest.json" --labels "$long.labels.txt" --json "$long.align.json" --quiet
+    "$PREP" ingest "$long.wav" --text "$long.txt" --output "$long.ingest.json" --quiet 2>"$long.log"
+    # john1's spoken heading repeats with every copy: align warns about it (kept in the log).
+    "$PREP" align --record "$long.ingest.json" --labels "$long.labels.txt" --json "$long.align.json" \
+      --quiet 2>>"$long.log"
   }
   mkdir -p "$run/long$minutes"
-  read -r t_long rss_long < <(wall "$PREP" render --ingest "$long.ingest.json" --align "$long.align.json" \
+  read -r t_long _ rss_long < <(wall "$PREP" render --ingest "$long.ingest.json" --align "$long.align.json" \
     --rate 1 --format mp3 --no-stems --quiet --output-dir "$run/long$minutes")
   printf 'long recording %4d min, one variant (1x-none mp3): %7.1f s, peak RSS %6d MB\n' \
     "$minutes" "$t_long" $((rss_long / 1024))
