@@ -1,0 +1,79 @@
+import DSP
+
+/// Splits breaths out of the speech they run into.
+///
+/// A reader breathes in the pause before a verse, often within 50–100 ms of the last word
+/// or the next one: shorter than the minimum pause, so breath and speech form one sound run
+/// and the pause vanishes into it. Inside an island with peak P, with each band's power
+/// mean over hops k−1…k+1 (v voice, l low, h high, in dB), hop k is breath-like when
+///
+///     v[k] ≤ P − 8 dB,   l[k] − v[k] < −3.5 dB (no first formant: not voiced),
+///     h[k] − v[k] < −3 dB (not a sibilant: /s/ and /ʃ/ hold most of their power above 3 kHz)
+///
+/// A run of breath-like hops lasting ≥ 200 ms (gaps of one hop bridged) is a breath: it is
+/// cut out as an island of its own, marked a breath and dropped by `SpeechMap.init`, and
+/// what is left on either side keeps its own onset and offset. Unvoiced consonants are far
+/// shorter than a breath, and sibilants fail the brightness test.
+extension SpeechMap {
+  static let breathMinimumMilliseconds = 200
+  static let breathUnderPeakDB: Float = 8
+  static let breathBrightnessDB: Float = -3
+
+  static func splitBreaths(_ islands: [Island], _ f: SpeechFeatures, _ levels: LevelModel) -> [Island] {
+    let minimum = max(1, breathMinimumMilliseconds * f.sampleRate / 1000 / f.hopFrames)
+    var out: [Island] = []
+    for island in islands {
+      let a = island.startHop
+      let e = island.endHop
+      guard e - a >= minimum else {
+        out.append(island)
+        continue
+      }
+      let breathLike = (a..<e).map { k -> Bool in
+        let v = smoothed(f.voiceDBFS, k, a, e)
+        return v <= island.peakVoiceDB - breathUnderPeakDB
+          && smoothed(f.lowDBFS, k, a, e) - v < noiseLikeVoicingDB
+          && smoothed(f.highDBFS, k, a, e) - v < breathBrightnessDB
+      }
+      var runs: [Range<Int>] = []
+      var k = 0
+      while k < breathLike.count {
+        guard breathLike[k] else {
+          k += 1
+          continue
+        }
+        var end = k + 1
+        while end < breathLike.count && (breathLike[end] || (end + 1 < breathLike.count && breathLike[end + 1])) {
+          end += 1
+        }
+        if end - k >= minimum { runs.append((a + k)..<(a + end)) }
+        k = end
+      }
+      guard !runs.isEmpty else {
+        out.append(island)
+        continue
+      }
+      var from = a
+      for run in runs {
+        if run.lowerBound > from { out.append(measure(from..<run.lowerBound, f)) }
+        var breath = measure(run, f)
+        breath.isBreath = true
+        out.append(breath)
+        from = run.upperBound
+      }
+      if from < e { out.append(measure(from..<e, f)) }
+    }
+    return out
+  }
+
+  /// Power mean of a band over hops k−1…k+1 (clamped to [a, e)), dB.
+  static func smoothed(_ band: [Float], _ k: Int, _ a: Int, _ e: Int) -> Float {
+    var sum: Float = 0
+    var n: Float = 0
+    for j in max(a, k - 1)...min(e - 1, k + 1) {
+      sum += Decibels.power(band[j])
+      n += 1
+    }
+    return Decibels.fromMeanSquare(sum / n)
+  }
+}
