@@ -95,9 +95,9 @@ audio=$(find "$run/prep" -name '*.mp3' -exec soxi -D {} + | awk '{ s += $1 } END
 echo "render benchmark: $base at ${RATES[*]}×, none + ${#BEDS[@]} beds, MP3 + Opus, no stems:" \
   "$files files, $audio s of audio, $CORES cores (cpus $CPUS)"
 printf '%-38s %8s %8s  %s\n' "" "wall s" "CPU s" "wall ÷ encode-only, ÷ ffmpeg | CPU ÷ encode-only, ÷ ffmpeg"
-row() { printf '%-38s %8.2f %8.2f  %5.2f× %5.2f×  | %5.2f× %5.2f×\n' "$1" "$2" "$3" \
-  "$(echo "$2 / $t_encode" | bc -l)" "$(echo "$2 / $t_ffmpeg" | bc -l)" \
-  "$(echo "$3 / $c_encode" | bc -l)" "$(echo "$3 / $c_ffmpeg" | bc -l)"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+row() { printf '%-38s %8.2f %8.2f  %5s× %5s×  | %5s× %5s×\n' "$1" "$2" "$3" \
+  "$(ratio "$2" "$t_encode")" "$(ratio "$2" "$t_ffmpeg")" "$(ratio "$3" "$c_encode")" "$(ratio "$3" "$c_ffmpeg")"; }
 row "prep render, one call (all cores)" "$t_prep" "$c_prep"
 row "prep render, one call, --jobs 1" "$t_prep1" "$c_prep1"
 row "prep render per rate, side by side" "$t_rates" "$c_rates"
