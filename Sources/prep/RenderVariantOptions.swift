@@ -39,6 +39,11 @@ struct RenderVariantOptions: ParsableArguments {
   var chapterTitle: String?
   @Option(help: "File name base (default: the recording's name without extension).") var base: String?
 
+  /// A core count out of range is a usage error (exit 64).
+  func validate() throws {
+    if let jobs, !(1...256).contains(jobs) { throw ValidationError(RenderUsage.badJobs(jobs).description) }
+  }
+
   /// The command line as render settings; one-sentence errors for values that are not numbers.
   func setup(outputFolder: String, rates: [String], loudness: String) throws -> RenderSetup {
     var setup = RenderSetup(outputFolder: outputFolder)
@@ -63,10 +68,7 @@ struct RenderVariantOptions: ParsableArguments {
     (setup.title, setup.artist, setup.album, setup.narrator) = (title, artist, album, narrator)
     setup.chapterTitle = chapterTitle
     setup.baseName = base
-    if let jobs {
-      guard (1...256).contains(jobs) else { throw RenderUsage.badJobs(jobs) }
-      setup.jobs = jobs
-    }
+    setup.jobs = jobs
     return setup
   }
 }
