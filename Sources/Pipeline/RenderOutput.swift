@@ -9,9 +9,10 @@ import Render
 /// and the variant record that names them all.
 struct RenderOutput {
   let job: RenderJob
-  let batch: OutputBatch
+  let staging: RenderStaging
   let encoder: VariantEncoder
   let formats: [EncodedFormat]
+  let progress: RenderProgress
 
   /// `1.5x-none`, `1x-bed_pad`.
   static func variantID(speed: Double, bed: String?) -> String {
@@ -42,17 +43,24 @@ struct RenderOutput {
       chapters: chapters ?? [], tableOfContentsTitle: chapters == nil ? nil : chapterTitle)
   }
 
-  /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format.
+  /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format, the formats side by
+  /// side on the render's cores; `slope` as `VariantEncoder.encode` takes it.
   func encodeAll(
     _ audio: AudioBuffer, variantID: String, part: String? = nil, timings: NarrationTimings?, normalise: Bool,
-    titleSuffix: String = ""
+    titleSuffix: String = "", slope: Double = 1
   ) throws -> [EncodedFile] {
-    try formats.map { format in
+    let seconds = Double(audio.frameCount) / Double(max(1, audio.sampleRate))
+    let stage: RenderEvent.Stage = normalise ? .encode : .stems
+    return try RenderParallel.map(formats.count, jobs: job.jobs) { index in
+      let format = formats[index]
       let suffix = (part.map { $0 + "." } ?? "") + format.fileExtension
-      return try encoder.encode(
-        audio, format: format, name: job.fileName(variantID, suffix),
-        tags: tags(timings, format: format, titleSuffix: titleSuffix), normalise: normalise,
-        material: String(variantID.drop { $0 != "-" }))
+      let name = job.fileName(variantID, suffix)
+      progress.begin(stage, variant: variantID, format: format.description, "\(job.narrationPath): encoding \(name)")
+      let file = try encoder.encode(
+        audio, format: format, name: name, tags: tags(timings, format: format, titleSuffix: titleSuffix),
+        normalise: normalise, slope: slope)
+      progress.finish(RenderProgress.units(stage, seconds: seconds, format: format))
+      return file
     }
   }
 
@@ -96,7 +104,7 @@ struct RenderOutput {
     let record = VariantRecord(
       generator: PrepVersion.generator, chapter: job.chapter, narrator: job.metadata.narrator, variant: variant,
       bed: bed?.entry)
-    try batch.write(try JSONOutput.encode(record), as: job.fileName(id, "json"))
+    try staging.write(try JSONOutput.encode(record), as: job.fileName(id, "json"))
     return record
   }
 
@@ -120,7 +128,7 @@ struct RenderOutput {
   /// Writes one sidecar's text and returns its entry (name, size, SHA-256 of the bytes written).
   func writeSidecar(_ text: String, as name: String) throws -> SidecarFile {
     let data = Data(text.utf8)
-    try batch.write(data, as: name)
+    try staging.write(data, as: name)
     return SidecarFile(file: name, sizeBytes: data.count, sha256: ContentHash.sha256(of: data))
   }
 }

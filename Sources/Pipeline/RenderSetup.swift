@@ -31,6 +31,8 @@ public struct RenderSetup: Sendable {
   public var chapterTitle: String?
   public var baseName: String?
   public var outputFolder: String
+  /// Cores to use (`--jobs`); nil: every core.
+  public var jobs: Int?
 
   public init(outputFolder: String) { self.outputFolder = outputFolder }
 
@@ -85,7 +87,7 @@ public struct RenderSetup: Sendable {
     let narratorName = narrator ?? "Narrator"
     let stretch = RenderStretch(
       narration: source.narration, maxPauseMilliseconds: maxPauseMilliseconds, pauseThresholdDBFS: pauseThresholdDBFS)
-    return RenderJob(
+    var job = RenderJob(
       narration: source.narration, narrationPath: source.audioPath, chapter: chapter,
       timings: source.timings(chapter: chapter), plan: plan,
       metadata: RenderMetadata(
@@ -94,6 +96,8 @@ public struct RenderSetup: Sendable {
       outputFolder: outputFolder,
       baseName: baseName ?? URL(fileURLWithPath: source.audioPath).deletingPathExtension().lastPathComponent,
       writesStems: stems, writesNoBedVariant: !(bedOnly && !bedPaths.isEmpty), stretch: stretch.callAsFunction)
+    if let jobs { job.jobs = jobs }
+    return job
   }
 }
 

@@ -113,20 +113,24 @@ extension Prep {
       setup.maxPauseMilliseconds = maxPauseMs
       setup.pauseThresholdDBFS = pauseThresholdDbfs
       let plan = try setup.plan()  // every range and name checked before the decode
+      let reporter = RenderProgressOutput(
+        style: variants.progress, quiet: global.quiet,
+        subject: URL(fileURLWithPath: audio ?? ingest ?? "render").lastPathComponent)
+      defer { reporter.close() }
       let source: RenderSource
       if let ingest, audio == nil, textSource.text == nil {
         guard let align else { throw RenderUsage.recordsGoTogether }
-        global.say("\(ingest): reading the records and the recording")
+        reporter.note("read", "\(ingest): reading the records and the recording")
         source = try RenderSource.fromRecords(ingestPath: ingest, alignPath: align)
       } else {
         guard let audio, let text = textSource.text else { throw RenderUsage.needInput }
         guard align == nil, ingest == nil else { throw RenderUsage.recordsGoTogether }
-        global.say("\(audio): aligning")
+        reporter.note("align", "\(audio): aligning")
         source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: textSource.chapter)
       }
-      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { global.say($0) }
-      global.warn(RenderWarnings.loudness(records))
-      global.say("\(records.count) variants → \(outputDir)")
+      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { reporter.report($0) }
+      reporter.warn(RenderWarnings.loudness(records))
+      reporter.note("summary", "\(records.count) variants → \(outputDir)")
     }
   }
 }

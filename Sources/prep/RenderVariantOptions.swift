@@ -32,6 +32,12 @@ struct RenderVariantOptions: ParsableArguments {
   @Flag(inversion: .prefixedNo, help: "Write the voice and bed stems and the ducking gain track.")
   var stems = true
 
+  @Option(help: "Cores to use (default: all); 1 renders in order on one core. The files are the same either way.")
+  var jobs: Int?
+
+  @Option(help: "Progress on stderr: auto (an updating line on a terminal, plain lines otherwise), plain, json (one event per step), none.")
+  var progress: RenderProgressStyle = .auto
+
   @Option(help: "Track title (default: the chapter title).") var title: String?
   @Option(help: "Artist (default: the narrator).") var artist: String?
   @Option(help: "Album (default: the book's name).") var album: String?
@@ -39,6 +45,11 @@ struct RenderVariantOptions: ParsableArguments {
   @Option(help: "The chapter title for chapters and spoken labels (default from the text: Psalm 23).")
   var chapterTitle: String?
   @Option(help: "File name base (default: the recording's name without extension).") var base: String?
+
+  /// A core count out of range is a usage error (exit 64).
+  func validate() throws {
+    if let jobs, !(1...256).contains(jobs) { throw ValidationError(RenderUsage.badJobs(jobs).description) }
+  }
 
   /// The command line as render settings; one-sentence errors for values that are not numbers.
   func setup(outputFolder: String, rates: [String], loudness: String) throws -> RenderSetup {
@@ -64,6 +75,7 @@ struct RenderVariantOptions: ParsableArguments {
     (setup.title, setup.artist, setup.album, setup.narrator) = (title, artist, album, narrator)
     setup.chapterTitle = chapterTitle
     setup.baseName = base
+    setup.jobs = jobs
     return setup
   }
 }
@@ -74,6 +86,7 @@ enum RenderUsage: Error, CustomStringConvertible {
   case recordsGoTogether
   case needOutputFolder
   case notANumber(option: String, value: String)
+  case badJobs(Int)
 
   var description: String {
     switch self {
@@ -83,6 +96,8 @@ enum RenderUsage: Error, CustomStringConvertible {
       "--ingest and --align go together, instead of AUDIO and --text. Give both records, or the raw files."
     case .needOutputFolder:
       "prep render needs --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
+    case .badJobs(let jobs):
+      "--jobs \(jobs) is not a number of cores. Give 1 to 256, e.g. --jobs 2, or leave it out to use every core."
     case .notANumber(let option, let value):
       "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness \(Defaults.text(Defaults.loudnessLUFS))")."
     }
