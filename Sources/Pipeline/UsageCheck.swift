@@ -14,13 +14,14 @@ public enum UsageCheck {
 
   /// `--rate` values (repeated or comma lists): numbers within the allowed range.
   public static func rates(_ texts: [String]) -> String? {
+    let range = Defaults.text(Defaults.rateRange)
     for text in texts.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
       let trimmed = text.trimmingCharacters(in: .whitespaces)
       guard let speed = Double(trimmed), speed.isFinite else {
-        return "--rate \(trimmed.isEmpty ? "''" : trimmed) is not a number. Give a rate in 0.5…3.0, e.g. --rate 1.5."
+        return "--rate \(trimmed.isEmpty ? "''" : trimmed) is not a number. Give a rate in \(range), e.g. --rate 1.5."
       }
-      guard RenderPlan.allowedSpeeds.contains(speed) else {
-        return "--rate \(trimmed) is outside 0.5…3.0. Choose a rate in that range, e.g. --rate 1.5."
+      guard Defaults.rateRange.contains(speed) else {
+        return "--rate \(trimmed) is outside \(range). Choose a rate in that range, e.g. --rate 1.5."
       }
     }
     return nil
