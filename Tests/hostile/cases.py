@@ -120,8 +120,8 @@ def all_cases():
     # Usage errors: exit 64, the option named, the same sentence in both render modes.
     usage = [
         ("rate-abc", ["--rate", "abc"], "--rate abc is not a number"),
-        ("rate-9", ["--rate", "9"], "--rate 9 is outside 0.5…3.0"),
-        ("rate-minus-1", ["--rate", "-1"], "--rate -1 is outside 0.5…3.0"),
+        ("rate-9", ["--rate", "9"], "--rate 9 is outside 0.5…3"),
+        ("rate-minus-1", ["--rate", "-1"], "--rate -1 is outside 0.5…3"),
         ("rate-nan", ["--rate", "nan"], "--rate nan is not a number"),
         ("rate-inf", ["--rate", "inf"], "--rate inf is not a number"),
         ("rate-empty", ["--rate", ""], "--rate '' is not a number"),

@@ -78,8 +78,8 @@ def data_loss_cases(add):
         variants)
     add("validate-one-file-missing", ["validate", "{case}/v/a.1x-none.json"], 1, ["a.1x-none.wav", "missing"],
         variants + [shell("rm v/a.1x-none.wav")])
-    add("loss-collect-accepted", ["collect", "{case}/v", "--output", "{out}/manifest.json", "--quiet"], 0, [],
-        variants, checks=[exists("{out}/manifest.json")])
+    add("loss-collect-accepted", ["collect", "{case}/v", "--output", "{case}/manifest.json", "--quiet"], 0, [],
+        variants, checks=[exists("{case}/manifest.json")])
 
 
 def record_cases(add):
