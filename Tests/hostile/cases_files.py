@@ -65,6 +65,9 @@ def data_loss_cases(add):
     add("loss-render-bed-names-variant", ["render", "{case}/a.wav", "--text", "{case}/t.usfm", "--output-dir", "{case}",
                                           "--bed", "{case}/a.1x-none.wav", "--base", "a", "--format", "wav", "--quiet"], 1,
         ["a.1x-none.wav", never, "--bed"], a + [shell("cp {in}/bed.wav a.1x-none.wav")])
+    add("loss-review-book-page-is-record", ["review", "{case}/index.html", "--output-dir", "{case}", "--quiet"], 1,
+        ["index.html", never, "--output-dir"],
+        rec + [shell("{prep} align --record r.json --labels l.txt --json index.html --quiet")])
     add("loss-render-record-in-output-names", ["render", "--ingest", "{case}/a.1x-none.json", "--align", "{case}/al.json",
                                                "--output-dir", "{case}", "--base", "a", "--format", "wav", "--quiet"], 1,
         ["a.1x-none.json", never], rec + [shell("mv r.json a.1x-none.json"),
