@@ -47,7 +47,8 @@ public enum InputOutputGuard {
       guard FileIdentity(url.deletingLastPathComponent().path) == folderID,
         let prefix = prefixes.first(where: { name.hasPrefix($0) })
       else { continue }
-      throw .inputInOutputNames(input: input.path, inputRole: input.role, folder: folder, prefix: prefix, option: option)
+      throw .inputInOutputNames(
+        input: input.path, inputRole: input.role, folder: folder, prefix: prefix, option: option)
     }
   }
 }

@@ -8,7 +8,9 @@ public enum TextEncodingGuess {
   public static func name(of data: Data) -> String {
     let bytes = [UInt8](data.prefix(4_096))
     let magics = ["RIFF", "RF64", "fLaC", "OggS", "ID3", "FORM"].map { [UInt8]($0.utf8) }
-    if magics.contains(where: { bytes.starts(with: $0) }) || (bytes.count > 1 && bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0 && bytes[1] != 0xFE) {
+    if magics.contains(where: { bytes.starts(with: $0) })
+      || (bytes.count > 1 && bytes[0] == 0xFF && bytes[1] & 0xE0 == 0xE0 && bytes[1] != 0xFE)
+    {
       return "binary"
     }
     if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {

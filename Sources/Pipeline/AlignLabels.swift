@@ -10,7 +10,8 @@ import Manifest
 enum AlignLabels {
   /// Verse (or phrase) labels → start frames. A phrase label (`3a`) fixes its verse (`3`)
   /// only when it is the verse's first phrase (`a`); later phrases are ignored.
-  static func readOverride(path: String, sampleRate: Int, frameCount: Int, labels: Set<String>) throws -> [String: Int] {
+  static func readOverride(path: String, sampleRate: Int, frameCount: Int, labels: Set<String>) throws -> [String: Int]
+  {
     let lines: [AudacityLabel]
     do {
       lines = try AudacityLabels.read(path: path, sampleRate: sampleRate)

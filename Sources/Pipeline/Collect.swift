@@ -38,7 +38,6 @@ public enum Collect {
     let documents = try recordDocuments(options.inputs)
     inputs += documents.map { FileRole("the variant record", $0.0) }
     try InputOutputGuard.check(inputs: inputs, outputs: [FileRole("--output", options.outputPath)])
-    _ = try AtomicOutput(path: options.outputPath)  // an unwritable catalogue fails before the playlists are written
     var records: [VariantRecord] = []
     for (path, document) in documents {
       var record = try decodeRecord(path, document)
@@ -56,6 +55,7 @@ public enum Collect {
     let catalogue = try CatalogueCollector.collect(
       records, generator: PrepVersion.generator, title: title, playlists: playlists.map(\.entry))
     let playlistFolder = manifestFolder.appendingPathComponent(options.playlistFolderName).path
+    _ = try AtomicOutput(path: options.outputPath)  // an unwritable catalogue fails before the playlists are written
     try InputOutputGuard.check(
       inputs: inputs,
       outputs: playlists.map {

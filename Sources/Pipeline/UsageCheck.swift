@@ -49,7 +49,8 @@ public enum UsageCheck {
         + "Give a name that starts with a letter or digit, e.g. --base psalm23."
     }
     if base.utf8.count > 180 {
-      return "--base is \(base.utf8.count) bytes long; file names would exceed the file system's limit. Give a shorter base."
+      return
+        "--base is \(base.utf8.count) bytes long; file names would exceed the file system's limit. Give a shorter base."
     }
     return nil
   }

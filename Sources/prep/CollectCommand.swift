@@ -11,7 +11,7 @@ extension Prep {
     var inputs: [String]
 
     @Option(name: [.short, .long], help: "Where to write the catalogue; playlists go to playlists/ beside it.")
-    var output: String?
+    var output: String
 
     @Option(help: "The catalogue's title (default: the book's name, e.g. Psalms).")
     var title: String?
@@ -23,11 +23,9 @@ extension Prep {
 
     func validate() throws {
       if inputs.isEmpty { throw ValidationError("Give at least one variant record or folder.") }
-      if output == nil { throw ValidationError("prep collect needs --output: Give --output manifest.json (the catalogue).") }
     }
 
     func run() throws {
-      guard let output else { return }
       var options = Collect.Options(inputs: inputs, outputPath: output, title: title)
       options.writePlayer = !noPlayer
       let catalogue = try Collect.run(options)

@@ -13,16 +13,11 @@ extension Prep {
     @OptionGroup var source: TextOptions
 
     @Option(name: [.short, .long], help: "Where to write the ingest record (JSON).")
-    var output: String?
+    var output: String
 
     @OptionGroup var global: GlobalOptions
 
-    func validate() throws {
-      if output == nil { throw ValidationError("prep ingest needs --output: Give --output RECORD.json (where the record goes).") }
-    }
-
     func run() throws {
-      guard let output else { return }
       let record = try Ingest.run(
         .init(audioPath: audio, textPath: source.text, chapter: source.chapter), outputPath: output)
       global.warn(record.warnings)

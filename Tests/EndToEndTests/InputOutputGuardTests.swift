@@ -19,7 +19,8 @@ import Testing
 
   func refused(_ output: String) -> Bool {
     do {
-      try InputOutputGuard.check(inputs: [FileRole("the recording", folder.path("a.wav"))], outputs: [FileRole("--output", output)])
+      try InputOutputGuard.check(
+        inputs: [FileRole("the recording", folder.path("a.wav"))], outputs: [FileRole("--output", output)])
       return false
     } catch {
       return error.description.contains("never overwrites an input") && error.description.contains("a.wav")
@@ -44,7 +45,8 @@ import Testing
     defer { folder.remove() }
     #expect(throws: FileOutputError.self) {
       try InputOutputGuard.check(
-        inputs: [], outputs: [FileRole("--labels", folder.path("x.txt")), FileRole("--json", folder.path("here/x.txt"))])
+        inputs: [],
+        outputs: [FileRole("--labels", folder.path("x.txt")), FileRole("--json", folder.path("here/x.txt"))])
     }
   }
 
@@ -69,7 +71,9 @@ import Testing
     let dead = folder.path(".prep-staging-\(process.processIdentifier)")
     let live = folder.path(".prep-staging-1")  // init: always running
     let foreign = folder.path(".prep-staging-mine")
-    for path in [dead, live, foreign] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    for path in [dead, live, foreign] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
     let batch = try OutputBatch(folder: folder.url.path)
     batch.discard()
     #expect(!FileManager.default.fileExists(atPath: dead))

@@ -26,10 +26,11 @@ import fixtures  # noqa: E402
 from cases import all_cases  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-# A refusal gives a fix: one of these imperative words (or a command to run).
+# A refusal gives a fix: one of these imperative words (or a command to run); ArgumentParser's
+# "Missing expected argument '--output <output>'" is followed by that option's help line.
 FIX = re.compile(
     r"\b(Give|Check|Choose|Run|Use|Export|Re-export|Convert|Save|Keep|Fix|Pick|Remove|Create|Listen|"
-    r"Copy|End the name|Mix|Put|Add|Move|Say|Rename|Record|Lower|Raise|Write|Start|Delete)\b|render it again|iconv|sox |mkdir",
+    r"Copy|End the name|Mix|Put|Add|Move|Say|Rename|Record|Lower|Raise|Write|Start|Delete)\b|render it again|iconv|sox |mkdir|Missing expected argument",
     re.IGNORECASE)
 
 
