@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Render
 
 extension Prep {
   struct RenderCommand: ParsableCommand {
@@ -30,7 +31,9 @@ extension Prep {
     @Option(help: "An align record (prep align --json) of the same recording.")
     var align: String?
 
-    @Option(help: "Rates, 0.5…3.0: repeat the option or give a comma list (1,1.5,2).")
+    @Option(
+      parsing: .unconditionalSingleValue,
+      help: "Rates, \(Defaults.text(Defaults.rateRange)) (1 is normal speed): repeat the option or give a comma list (1,1.5,2).")
     var rate: [String] = []
 
     @Option(help: "Where the variants go: <base>.<rate>x-<bed>.<ext>, sidecars and records.")
@@ -43,13 +46,18 @@ extension Prep {
 
     @Option(
       parsing: .unconditional,
-      help: "Integrated loudness target in LUFS (−40…−5; default −16, true peak ≤ −1 dBTP), or `off`.")
+      help: """
+        Integrated loudness target in LUFS (\(Defaults.text(Defaults.loudnessRangeLUFS)); default \
+        \(Defaults.text(Defaults.loudnessLUFS)), true peak ≤ \(Defaults.text(Defaults.truePeakDBTP)) dBTP), or `off`.
+        """)
     var loudness: String?
 
-    @Option(help: "Shorten pauses longer than this many milliseconds to it before stretching.")
+    @Option(parsing: .unconditional, help: "Shorten pauses longer than this many milliseconds to it before stretching.")
     var maxPauseMs: Int?
 
-    @Option(help: "A hop quieter than this (dBFS) counts as pause; default: the recording's speech threshold.")
+    @Option(
+      parsing: .unconditional,
+      help: "A hop quieter than this (dBFS) counts as pause; default: the recording's speech threshold.")
     var pauseThresholdDbfs: Double?
 
     @OptionGroup var variants: RenderVariantOptions
@@ -65,24 +73,51 @@ extension Prep {
 
     @OptionGroup var global: GlobalOptions
 
-    /// The narration-only contract keeps its own checks (usage errors, exit 64).
+    /// Usage errors (exit 64), the same sentence in the full render and the narration-only mode.
     func validate() throws {
-      guard output != nil else { return }
-      guard let audio = audio, !audio.isEmpty, rate.count == 1, let speed = Double(rate[0]) else {
-        throw ValidationError("--output writes one narration: give AUDIO and one --rate (e.g. --rate 1.5).")
-      }
-      guard (0.5...3.0).contains(speed) else {
-        throw ValidationError("--rate \(speed) is outside 0.5…3.0. Choose a rate in that range, e.g. --rate 1.5.")
+      let problem =
+        UsageCheck.finite(pauseThresholdDbfs, option: "--pause-threshold-dbfs", example: "-45")
+        ?? UsageCheck.finite(variants.bedLevelDb, option: "--bed-level-db", example: "18")
+        ?? UsageCheck.finite(variants.bedCrossfadeMs, option: "--bed-crossfade-ms", example: "3000")
+        ?? UsageCheck.rates(rate) ?? UsageCheck.maxPause(maxPauseMs)
+      if let problem { throw ValidationError(problem) }
+      if output != nil { try validateNarrationOnly() } else { try validateFullRender() }
+    }
+
+    /// `--output FILE`: one rate, no loudness, no beds, a format prep writes.
+    func validateNarrationOnly() throws {
+      guard let audio = audio, !audio.isEmpty, rate.count == 1, !rate[0].contains(",") else {
+        throw ValidationError("--output writes one narration: Give AUDIO and one --rate (e.g. --rate 1.5).")
       }
       guard (loudness ?? "off") == "off", outputDir == nil, variants.beds.isEmpty else {
-        throw ValidationError("--output writes the stretched narration alone (--loudness off); use --output-dir for normalised variants and beds.")
+        throw ValidationError("--output writes the stretched narration alone (--loudness off). Use --output-dir for normalised variants and beds.")
       }
-      if let maxPauseMs, maxPauseMs < 20 {
-        throw ValidationError("--max-pause-ms \(maxPauseMs) is too short; use 20 ms or more (e.g. 600).")
+      if let output, let problem = UsageCheck.narrationOutput(output) { throw ValidationError(problem) }
+      if variants.format != RenderVariantOptions.defaultFormats {
+        throw ValidationError("--format is for --output-dir; with --output the file's extension picks the format. Remove --format.")
       }
       if (labels == nil) != (labelsOut == nil) {
-        throw ValidationError("--labels and --labels-out go together; give both or neither.")
+        throw ValidationError("--labels and --labels-out go together. Give both or neither.")
       }
+    }
+
+    /// The full render: an output folder, the inputs, and settings that make a plan.
+    func validateFullRender() throws {
+      guard let outputDir else { throw ValidationError(RenderUsage.needOutputFolder.description) }
+      if ingest != nil, audio == nil, textSource.text == nil {
+        if align == nil { throw ValidationError(RenderUsage.recordsGoTogether.description) }
+      } else {
+        guard audio != nil, textSource.text != nil else { throw ValidationError(RenderUsage.needInput.description) }
+        guard align == nil, ingest == nil else { throw ValidationError(RenderUsage.recordsGoTogether.description) }
+      }
+      if let problem = UsageCheck.base(variants.base) { throw ValidationError(problem) }
+      let setup: RenderSetup
+      do {
+        setup = try variants.setup(
+          outputFolder: outputDir, rates: rate.isEmpty ? Defaults.rates.map(Defaults.text) : rate,
+          loudness: loudness ?? Defaults.text(Defaults.loudnessLUFS))
+      } catch { throw ValidationError("\(error)") }
+      if let problem = UsageCheck.renderSettings(setup) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -101,24 +136,31 @@ extension Prep {
     /// The full render: every rate × bed variant in every format.
     func renderVariants() throws {
       guard let outputDir else { throw RenderUsage.needOutputFolder }
-      var setup = try variants.setup(outputFolder: outputDir, rates: rate.isEmpty ? ["1"] : rate, loudness: loudness ?? "-16")
+      var setup = try variants.setup(
+        outputFolder: outputDir, rates: rate.isEmpty ? Defaults.rates.map(Defaults.text) : rate,
+        loudness: loudness ?? Defaults.text(Defaults.loudnessLUFS))
       setup.maxPauseMilliseconds = maxPauseMs
       setup.pauseThresholdDBFS = pauseThresholdDbfs
+      try setup.checkInputs(audioPath: audio, textPath: textSource.text, ingestPath: ingest, alignPath: align)
       let plan = try setup.plan()  // every range and name checked before the decode
+      let reporter = RenderProgressOutput(
+        style: variants.progress, quiet: global.quiet,
+        subject: URL(fileURLWithPath: audio ?? ingest ?? "render").lastPathComponent)
+      defer { reporter.close() }
       let source: RenderSource
       if let ingest, audio == nil, textSource.text == nil {
         guard let align else { throw RenderUsage.recordsGoTogether }
-        global.say("\(ingest): reading the records and the recording")
+        reporter.note("read", "\(ingest): reading the records and the recording")
         source = try RenderSource.fromRecords(ingestPath: ingest, alignPath: align)
       } else {
         guard let audio, let text = textSource.text else { throw RenderUsage.needInput }
         guard align == nil, ingest == nil else { throw RenderUsage.recordsGoTogether }
-        global.say("\(audio): aligning")
+        reporter.note("align", "\(audio): aligning")
         source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: textSource.chapter)
       }
-      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { global.say($0) }
-      global.warn(RenderWarnings.loudness(records))
-      global.say("\(records.count) variants → \(outputDir)")
+      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { reporter.report($0) }
+      reporter.warn(RenderWarnings.loudness(records))
+      reporter.note("summary", "\(records.count) variants → \(outputDir)")
     }
   }
 }
