@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import Manifest
+
 @testable import Pipeline
 
 /// `prep align --record` when the recording is gone: the ingest record's text and envelope

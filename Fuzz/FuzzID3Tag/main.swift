@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import AudioIO
 
 /// The ID3v2.4 tag prep writes into MP3s, built from fuzzed texts (verse titles come from the
@@ -49,7 +50,9 @@ func check(_ tag: [UInt8], chapters: Int, padding: Int) {
     if id == "CHAP" {
       chapterFrames += 1
       // elementID 00, 16 bytes of times and offsets, then the TIT2 sub-frame.
-      guard let zero = tag[(offset + 10)..<end].firstIndex(of: 0) else { preconditionFailure("CHAP without element ID") }
+      guard let zero = tag[(offset + 10)..<end].firstIndex(of: 0) else {
+        preconditionFailure("CHAP without element ID")
+      }
       let sub = zero + 17
       precondition(String(decoding: tag[sub..<(sub + 4)], as: UTF8.self) == "TIT2", "CHAP without TIT2")
       let subSize = synchsafe(sub + 4)

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import AudioIO
 
 /// The byte-level tag writers run on a finished file: Ogg page walking and serial numbers
@@ -11,7 +12,8 @@ public func fuzzOggFLACTags(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
   var serial = input
   OggPages.setSerialNumber(&serial, to: OggPages.fixedSerial)
   let comments = VorbisComments(
-    title: "Psalm 23", artist: "Narrator", chapters: [
+    title: "Psalm 23", artist: "Narrator",
+    chapters: [
       ChapterMark(startMilliseconds: 0, endMilliseconds: 1_500, title: "Heading"),
       ChapterMark(startMilliseconds: 1_500, endMilliseconds: 4_000, title: "Psalm 23:1"),
     ])

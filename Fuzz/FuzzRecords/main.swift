@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+
 @testable import Manifest
 
 /// The JSON records prep reads back: ingest and align records (`align --record`, `render`),

@@ -1,4 +1,5 @@
 import FuzzSupport
+
 @testable import AudioIO
 
 /// The RIFF/WAVE chunk walk that catches truncated WAV files (`WAVHeader.declaredFrames`),

@@ -33,7 +33,7 @@ public enum Aligner {
     for depth in pauseDepthsDB {
       do {
         let attempt = try alignOnce(features, segments: segments, options: options, depthBelowSpeechDB: depth)
-        if best == nil || attempt.score < best!.score { best = (attempt.result, attempt.score, depth) }
+        if attempt.score < best?.score ?? .infinity { best = (attempt.result, attempt.score, depth) }
         // A quiet room's pauses are plain at the floor: no need to look deeper.
         if depth == nil && attempt.result.fit >= FitCheck.lowFit { break }
       } catch {
@@ -97,7 +97,9 @@ public enum Aligner {
   /// Solves; when no path exists, once more with room for many more skipped breaks and
   /// unexplained pauses (a long verse read in many breaths). If that fails too, says why:
   /// too few pauses for the segments, or far more pauses than the text can hold.
-  static func solveOrExplain(_ problem: BoundaryChooser.Problem, plan: PassPlan, file: String)
+  static func solveOrExplain(
+    _ problem: BoundaryChooser.Problem, plan: PassPlan, file: String
+  )
     throws(AlignmentError) -> BoundaryChooser.Solution?
   {
     if let solution = BoundaryChooser(problem).solve() { return solution }
@@ -115,4 +117,3 @@ public enum Aligner {
     return nil
   }
 }
-

@@ -87,7 +87,8 @@ extension BoundaryChooser {
       let previous = Int(back[cell])
       if previous <= -2 {
         let pending = -2 - previous
-        found.append(Interlude(breakIndex: j, fromPause: pending - offsets[j] + problem.bands[j].lowerBound, toPause: m))
+        found.append(
+          Interlude(breakIndex: j, fromPause: pending - offsets[j] + problem.bands[j].lowerBound, toPause: m))
         cell = Int(backInterim[pending])
       } else {
         cell = previous

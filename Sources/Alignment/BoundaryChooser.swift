@@ -126,7 +126,7 @@ struct BoundaryChooser {
     }
     unexplainedPrefix = unexplained
     var starts = [0]
-    for band in problem.bands { starts.append(starts.last! + band.count) }
+    for band in problem.bands { starts.append((starts.last ?? 0) + band.count) }
     offsets = starts
     span = max(problem.maxUnexplained, problem.maxInterludePauses) + 1
     let c = problem.speechBefore

@@ -127,7 +127,7 @@ struct CostModel: Sendable {
         let s = (n * variance + priorWeight * sigma[kind] * sigma[kind]) / (n + priorWeight)
         sigma[kind] = max(0.2, s.squareRoot())
       }
-      if !TextModel.BreakKind(rawValue: kind)!.isMandatory {
+      if TextModel.BreakKind(rawValue: kind)?.isMandatory == false {
         let skips = Double(skipped.filter { $0 == kind }.count)
         let p = (n + priorWeight * presence[kind]) / (n + skips + priorWeight)
         presence[kind] = min(0.97, max(0.1, p))

@@ -65,7 +65,8 @@ enum FitCheck {
       let before = after.map { $0 - 1 } ?? 0
       warnings.append(
         "\(file): \(format(seconds)) s of speech not in the text between \(segments[before].label) and "
-          + "\(after.map { segments[$0].label } ?? "the end"); a heading read aloud (--read-headings), or a verse missing from the text?")
+          + "\(after.map { segments[$0].label } ?? "the end"); a heading read aloud (--read-headings), or a verse missing from the text?"
+      )
       misfits.append(before)
     }
     var strong: [Double] = []

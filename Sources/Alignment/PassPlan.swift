@@ -28,7 +28,7 @@ struct PassPlan {
     speechBefore = map.speechBefore
     logPause = [0] + map.pauses.map { Double.log(max($0.seconds, 0.001)) } + [0]
     var letters = [0.0]
-    for unit in text.units { letters.append(letters.last! + unit.length) }
+    for unit in text.units { letters.append((letters.last ?? 0) + unit.length) }
     lettersBefore = letters
   }
 
@@ -69,8 +69,8 @@ struct PassPlan {
     for (segment, m) in fixed.pauseOfSegment { fixedBreaks[text.segmentStartBreak[segment]] = m }
     // Where a person fixed a start, the text's clock is set right there; in between, the
     // correction is interpolated, so a big correction never leaves its neighbours' bands behind.
-    let anchors = fixedBreaks.keys.sorted().map { j in
-      (j, speechBefore[fixedBreaks[j]!] - predicted[j] - (heading == .absent ? 0 : headingSeconds) - behind(j))
+    let anchors = fixedBreaks.sorted { $0.key < $1.key }.map { j, m in
+      (j, speechBefore[m] - predicted[j] - (heading == .absent ? 0 : headingSeconds) - behind(j))
     }
     let correction = { (j: Int) -> Double in
       guard let after = anchors.firstIndex(where: { $0.0 >= j }) else { return anchors.last?.1 ?? 0 }
@@ -154,7 +154,9 @@ struct PassPlan {
     var anchors: [(letters: Double, seconds: Double)] = []
     // Speech the text does not hold is taken out of the clock.
     for (j, m) in solution.pauseOfBreak.enumerated() {
-      if let m { anchors.append((lettersBefore[j], speechBefore[m] - solution.interludeSpeech(before: m, speechBefore))) }
+      if let m {
+        anchors.append((lettersBefore[j], speechBefore[m] - solution.interludeSpeech(before: m, speechBefore)))
+      }
     }
     return RateTrack(anchors: anchors)
   }

@@ -39,7 +39,9 @@ struct ResultBuilder {
     return max(pause.start, pause.end - max(leadFrames, soft))
   }
 
-  func build(_ path: BoundaryChooser.Solution, predicted: [Double], lettersPerSecond: Double)
+  func build(
+    _ path: BoundaryChooser.Solution, predicted: [Double], lettersPerSecond: Double
+  )
     -> AlignmentResult
   {
     var timings: [SegmentTiming] = []
@@ -58,7 +60,9 @@ struct ResultBuilder {
           offset: pauseFrames(headingPause).start, start: start, end: 0,
           confidence: fixed.headingFrame != nil ? 1 : path.confidence[0], isFixed: fixed.headingFrame != nil,
           durationRatio: 1,
-          phrases: [PhraseTiming(label: "h", text: "", onset: onset, offset: pauseFrames(headingPause).start, start: start)]))
+          phrases: [
+            PhraseTiming(label: "h", text: "", onset: onset, offset: pauseFrames(headingPause).start, start: start)
+          ]))
     }
     let lastBreak = text.breaks.count - 1
     for (s, segment) in segments.enumerated() {

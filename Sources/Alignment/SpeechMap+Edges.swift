@@ -72,7 +72,9 @@ extension SpeechMap {
   }
 
   /// The 30th percentile of a pause's hops per band, or the global floor for short pauses.
-  static func localFloor(_ f: SpeechFeatures, _ hops: Range<Int>, _ levels: LevelModel)
+  static func localFloor(
+    _ f: SpeechFeatures, _ hops: Range<Int>, _ levels: LevelModel
+  )
     -> (voice: Float, low: Float)
   {
     guard hops.count >= 8 else {
@@ -86,7 +88,9 @@ extension SpeechMap {
   }
 
   @inline(__always)
-  static func isFaint(_ f: SpeechFeatures, _ k: Int, _ floor: (voice: Float, low: Float), _ count: Int)
+  static func isFaint(
+    _ f: SpeechFeatures, _ k: Int, _ floor: (voice: Float, low: Float), _ count: Int
+  )
     -> Bool
   {
     let a = max(0, k - 1)

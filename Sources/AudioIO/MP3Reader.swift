@@ -29,8 +29,9 @@ public final class MP3Reader: FrameSource {
     prep_mpg123_flag(handle, Int(MPG123_QUIET.rawValue) | Int(MPG123_NO_RESYNC.rawValue))
     mpg123_format_none(handle)
     for rate in EncodedFormat.mpegSampleRates {
-      mpg123_format(handle, rate, Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
-                    Int32(MPG123_ENC_FLOAT_32.rawValue))
+      mpg123_format(
+        handle, rate, Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
+        Int32(MPG123_ENC_FLOAT_32.rawValue))
     }
     guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
       let reason = String(cString: mpg123_strerror(handle))
@@ -80,10 +81,14 @@ public final class MP3Reader: FrameSource {
     // Decoded straight into the chunk's own storage: no scratch buffer to copy out of.
     var samples = [Float](unsafeUninitializedCapacity: wanted) { pointer, count in
       var filled = 0
+      guard let base = pointer.baseAddress else {
+        count = 0
+        return
+      }
       while filled < wanted {
         var done = 0
         let status = mpg123_read(
-          handle, UnsafeMutableRawPointer(pointer.baseAddress! + filled),
+          handle, UnsafeMutableRawPointer(base + filled),
           (wanted - filled) * MemoryLayout<Float>.size, &done)
         filled += done / MemoryLayout<Float>.size
         if status == MPG123_DONE.rawValue { break }

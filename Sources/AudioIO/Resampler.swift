@@ -71,7 +71,9 @@ public struct Resampler: AudioProcessor {
   }
 
   /// Resamples a whole buffer (tests and short files).
-  public static func resample(_ buffer: AudioBuffer, to rate: Int, quality: Quality = .medium)
+  public static func resample(
+    _ buffer: AudioBuffer, to rate: Int, quality: Quality = .medium
+  )
     -> AudioBuffer
   {
     if buffer.sampleRate == rate { return buffer }

@@ -25,7 +25,9 @@ public final class SoundFileWriter: FrameSink {
   private var file: OpaquePointer?
   private let output: AtomicOutput
 
-  public init(path: String, format: EncodedFormat, sampleRate: Int, channelCount: Int)
+  public init(
+    path: String, format: EncodedFormat, sampleRate: Int, channelCount: Int
+  )
     throws(AudioFileError)
   {
     self.path = path

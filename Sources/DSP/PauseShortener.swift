@@ -122,9 +122,8 @@ public struct PauseShortener: AudioProcessor, Sendable {
       fadeOut.withUnsafeBufferPointer { out in
         last.withUnsafeBufferPointer { into in
           blended.withUnsafeMutableBufferPointer { target in
-            Crossfade.mix(
-              fadeOut: out.baseAddress!, fadeIn: into.baseAddress!, into: target.baseAddress!,
-              frames: crossfadeFrames, channelCount: channelCount)
+            guard let a = out.baseAddress, let b = into.baseAddress, let c = target.baseAddress else { return }
+            Crossfade.mix(fadeOut: a, fadeIn: b, into: c, frames: crossfadeFrames, channelCount: channelCount)
           }
         }
       }

@@ -47,7 +47,6 @@ public struct PitchPeriod: Sendable {
   /// Frames of signal the search reads from its start position.
   public var windowFrames: Int { 2 * maxPeriodFrames + 4 * decimation }
 
-
   /// Finds the period of `full[0...]`, whose decimated version starts at `decimated[0]`.
   /// `full` must hold `windowFrames` frames; `decimated` as many decimated samples.
   func estimate(full: UnsafePointer<Float>, decimated: UnsafePointer<Float>) -> Estimate {
@@ -120,7 +119,9 @@ public struct PitchPeriod: Sendable {
 
   /// The lag in `lags` with the smallest D(τ), shorter lags preferred (see the type's comment),
   /// and where between its neighbours the dip lies (parabola through three D values, ±½).
-  static func bestLag(_ x: UnsafePointer<Float>, lags: ClosedRange<Int>, window: Int) -> (
+  static func bestLag(
+    _ x: UnsafePointer<Float>, lags: ClosedRange<Int>, window: Int
+  ) -> (
     lag: Int, offset: Float, difference: Float
   ) {
     var best = lags.lowerBound

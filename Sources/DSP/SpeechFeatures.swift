@@ -95,7 +95,8 @@ public struct SpeechFeatures: Sendable {
   public var hopCount: Int { voiceDBFS.count }
 
   public mutating func add(_ buffer: AudioBuffer) {
-    precondition(buffer.sampleRate == sampleRate, "SpeechFeatures fed at \(buffer.sampleRate) Hz, built for \(sampleRate) Hz")
+    precondition(
+      buffer.sampleRate == sampleRate, "SpeechFeatures fed at \(buffer.sampleRate) Hz, built for \(sampleRate) Hz")
     let channels = buffer.channelCount
     let scale = 1 / Float(channels * decimation)
     var a = highPassA, b = highPassB, lo = lowBand, hi = highBand

@@ -47,9 +47,10 @@ extension StretchEngine {
     let channels = channelCount
     input.samples.withUnsafeBufferPointer { source in
       staged.withUnsafeMutableBufferPointer { target in
+        guard let from = source.baseAddress, let to = target.baseAddress else { return }
         Crossfade.mix(
-          fadeOut: source.baseAddress! + outOffset, fadeIn: source.baseAddress! + inOffset,
-          into: target.baseAddress! + start, frames: count, channelCount: channels)
+          fadeOut: from + outOffset, fadeIn: from + inOffset, into: to + start, frames: count,
+          channelCount: channels)
       }
     }
   }

@@ -114,10 +114,12 @@ struct StretchEngine: Sendable {
     levelsNew.reserveCapacity(samples.count / block + 1)
     StretchEngine.blockSums(
       samples, size: factor, sum: &partialSum, count: &partialCount, scale: 1 / Float(factor),
-      into: &decimatedNew) { $0 }
+      into: &decimatedNew
+    ) { $0 }
     StretchEngine.blockSums(
       samples, size: block, sum: &squareSum, count: &squareCount, scale: 1 / Float(block),
-      into: &levelsNew) { $0 * $0 }
+      into: &levelsNew
+    ) { $0 * $0 }
     decimatedNew.withUnsafeBufferPointer { decimated.append($0) }
     levelsNew.withUnsafeBufferPointer { levels.append($0) }
   }
@@ -170,7 +172,10 @@ struct StretchEngine: Sendable {
     let decimatedOffset = decimated.offset(of: position / frames.pitch.decimation)
     return queue.samples.withUnsafeBufferPointer { full in
       decimated.samples.withUnsafeBufferPointer { coarse in
-        body(full.baseAddress! + fullOffset, coarse.baseAddress! + decimatedOffset)
+        guard let fullBase = full.baseAddress, let coarseBase = coarse.baseAddress else {
+          preconditionFailure("StretchEngine analyses an empty queue")
+        }
+        return body(fullBase + fullOffset, coarseBase + decimatedOffset)
       }
     }
   }

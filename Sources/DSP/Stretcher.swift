@@ -65,9 +65,11 @@ public struct Stretcher: AudioProcessor, Sendable {
   public mutating func process(_ input: AudioBuffer, into output: inout AudioBuffer) {
     precondition(input.channelCount == channelCount, "Stretcher expects \(channelCount) channels")
     precondition(input.sampleRate == sampleRate, "Stretcher expects \(sampleRate) Hz")
-    if pauses != nil {
+    if var shortener = pauses {
+      pauses = nil  // one owner while it runs: no copy of its buffers
       scratch.samples.removeAll(keepingCapacity: true)
-      pauses!.process(input, into: &scratch)
+      shortener.process(input, into: &scratch)
+      pauses = shortener
       scratch.samples.withUnsafeBufferPointer { engine.process($0, into: &output.samples) }
     } else {
       input.samples.withUnsafeBufferPointer { engine.process($0, into: &output.samples) }
@@ -75,9 +77,11 @@ public struct Stretcher: AudioProcessor, Sendable {
   }
 
   public mutating func flush(into output: inout AudioBuffer) {
-    if pauses != nil {
+    if var shortener = pauses {
+      pauses = nil  // one owner while it runs: no copy of its buffers
       scratch.samples.removeAll(keepingCapacity: true)
-      pauses!.flush(into: &scratch)
+      shortener.flush(into: &scratch)
+      pauses = shortener
       scratch.samples.withUnsafeBufferPointer { engine.process($0, into: &output.samples) }
     }
     engine.flush(into: &output.samples)

@@ -23,7 +23,8 @@ public enum ManifestSanity {
       }
     }
     for (p, playlist) in catalogue.playlists.enumerated() {
-      problems += path(playlist.file, at: "playlists[\(p)].file") + spoken(playlist.spoken, at: "playlists[\(p)].spoken")
+      problems +=
+        path(playlist.file, at: "playlists[\(p)].file") + spoken(playlist.spoken, at: "playlists[\(p)].spoken")
     }
     return problems
   }
@@ -67,8 +68,11 @@ public enum ManifestSanity {
       }
       previousStart = timing.startFrame
     }
-    let files = variant.files.map { ($0, "files") }
-      + (variant.stems.map { $0.voice.files.map { ($0, "stems.voice.files") } + $0.bed.files.map { ($0, "stems.bed.files") } } ?? [])
+    let files =
+      variant.files.map { ($0, "files") }
+      + (variant.stems.map {
+        $0.voice.files.map { ($0, "stems.voice.files") } + $0.bed.files.map { ($0, "stems.bed.files") }
+      } ?? [])
     for (index, (file, key)) in files.enumerated() { problems += check(file, at: "\(at).\(key)[\(index)]") }
     for sidecar in variant.sidecars.all { problems += path(sidecar.file, at: "\(at).sidecars") }
     if let points = variant.stems?.bedGain.points,

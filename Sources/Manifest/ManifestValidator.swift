@@ -18,7 +18,9 @@ public enum ManifestValidator {
   /// The problems found (empty when the manifest and its files are sound). `sha256` hashes a
   /// file (64 lowercase hex digits; nil if unreadable): AudioIO's `ContentHash.sha256(ofFile:)`,
   /// passed in because Manifest does not import AudioIO.
-  public static func check(manifestAt path: String, sha256: (String) -> String?) throws(ManifestError)
+  public static func check(
+    manifestAt path: String, sha256: (String) -> String?
+  ) throws(ManifestError)
     -> [Problem]
   {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -30,7 +32,9 @@ public enum ManifestValidator {
   }
 
   /// The same for a catalogue already read (from the manifest at `path`).
-  public static func check(_ catalogue: Catalogue, at path: String, sha256: (String) -> String?)
+  public static func check(
+    _ catalogue: Catalogue, at path: String, sha256: (String) -> String?
+  )
     throws(ManifestError) -> [Problem]
   {
     try checkVersion(catalogue.schemaVersion, file: path)
@@ -39,7 +43,9 @@ public enum ManifestValidator {
   }
 
   /// The same for a variant record already read (from `path`).
-  public static func check(_ record: VariantRecord, at path: String, sha256: (String) -> String?)
+  public static func check(
+    _ record: VariantRecord, at path: String, sha256: (String) -> String?
+  )
     throws(ManifestError) -> [Problem]
   {
     try checkVersion(record.schemaVersion, file: path)

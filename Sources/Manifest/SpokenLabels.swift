@@ -13,7 +13,9 @@ public enum SpokenLabels {
 
   /// `Psalm 23, verse 4 of 6`; `Psalm 23, verses 3 and 4 of 6`; `Psalm 23, verses 3 to 5 of 6`;
   /// `Psalm 23, verse 7a of 9`. Without numbers (plain labels): `Psalm 23, verse intro`.
-  public static func verse(chapterTitle: String, label: String, firstVerse: Int?, lastVerse: Int?, verseCount: Int?)
+  public static func verse(
+    chapterTitle: String, label: String, firstVerse: Int?, lastVerse: Int?, verseCount: Int?
+  )
     -> String
   {
     let ofCount = verseCount.map { " of \($0)" } ?? ""
@@ -40,7 +42,9 @@ public enum SpokenLabels {
   }
 
   /// `Psalm 23, Narrator A, 1.5 times speed, with music: Morning, MP3` for a playlist.
-  public static func playlist(title: String, narrator: String, speed: Double, bedName: String?, format: String) -> String {
+  public static func playlist(
+    title: String, narrator: String, speed: Double, bedName: String?, format: String
+  ) -> String {
     let music = bedName.map { "with music: \($0)" } ?? "no music"
     return "\(title), \(narrator), \(rate(speed).lowercasedFirst), \(music), \(format)"
   }

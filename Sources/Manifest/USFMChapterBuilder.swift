@@ -134,8 +134,7 @@ struct USFMChapterBuilder {
     characterDepth = 0
   }
 
-  private mutating func startVerse(line: Int, _ tokens: inout USFMTokenizer) throws(VerseTextError)
-  {
+  private mutating func startVerse(line: Int, _ tokens: inout USFMTokenizer) throws(VerseTextError) {
     var look = tokens
     let next = look.next()
     guard let next, next.kind == .text else {
@@ -161,7 +160,9 @@ struct USFMChapterBuilder {
   }
 
   /// Adds a run of text to the open verse or heading.
-  mutating func addText(_ range: Range<Int>, line: Int, _ tokens: USFMTokenizer)
+  mutating func addText(
+    _ range: Range<Int>, line: Int, _ tokens: USFMTokenizer
+  )
     throws(VerseTextError)
   {
     var range = range

@@ -13,7 +13,9 @@
 /// one book per file; in books concatenated into one file, chapter N is the first book's
 /// chapter N, and a chapter ends at the next book's `\id`.
 public enum USFMReader {
-  public static func parse(_ text: String, file: String, chapter: Int?) throws(VerseTextError)
+  public static func parse(
+    _ text: String, file: String, chapter: Int?
+  ) throws(VerseTextError)
     -> ChapterText
   {
     var tokens = USFMTokenizer(Array(text.utf8))
@@ -52,7 +54,9 @@ public enum USFMReader {
   }
 
   /// The number of the only chapter, when no chapter was asked for; `tokens` is just past the first `\c`.
-  private static func onlyChapter(after tokens: USFMTokenizer, markerLine: Int, file: String)
+  private static func onlyChapter(
+    after tokens: USFMTokenizer, markerLine: Int, file: String
+  )
     throws(VerseTextError) -> Int
   {
     var scan = tokens
@@ -68,7 +72,9 @@ public enum USFMReader {
   }
 
   /// Reads the number after a `\c` marker; `rest` is the text run after the number.
-  private static func chapterNumber(_ tokens: inout USFMTokenizer, markerLine: Int, file: String)
+  private static func chapterNumber(
+    _ tokens: inout USFMTokenizer, markerLine: Int, file: String
+  )
     throws(VerseTextError) -> (number: Int, rest: Range<Int>, restLine: Int)
   {
     var look = tokens

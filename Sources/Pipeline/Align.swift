@@ -115,7 +115,8 @@ public enum Align {
     }
     if let overridePath = options.overridePath {
       alignment.fixedStarts = try AlignLabels.readOverride(
-        path: overridePath, sampleRate: features.sampleRate, frameCount: features.frameCount, labels: Set(segments.map(\.label)))
+        path: overridePath, sampleRate: features.sampleRate, frameCount: features.frameCount,
+        labels: Set(segments.map(\.label)))
     }
     let result = try Aligner.align(features, segments: segments, options: alignment)
     var output = AlignLabels.record(
@@ -153,7 +154,9 @@ public enum Align {
 
   /// Speech features from the recording (decoded here unless `audio` is given), or from the
   /// record's envelope when the recording is gone.
-  static func analyse(_ options: Options, record: IngestRecord?, audio: AudioBuffer?) throws -> (
+  static func analyse(
+    _ options: Options, record: IngestRecord?, audio: AudioBuffer?
+  ) throws -> (
     SpeechFeatures, String, String
   ) {
     let path = options.audioPath ?? record?.source.path ?? ""

@@ -107,7 +107,8 @@ public enum Ingest {
       if !plausibleCharactersPerSecond.contains(rate) {
         list.append(
           "\(path): \(Int(seconds)) s of speech for \(characters) characters of text "
-            + "(\(Int(rate)) characters/s; narration runs 8–40). Check that the recording and the text are the same chapter.")
+            + "(\(Int(rate)) characters/s; narration runs 8–40). Check that the recording and the text are the same chapter."
+        )
       }
     }
     return list

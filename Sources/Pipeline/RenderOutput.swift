@@ -100,7 +100,8 @@ struct RenderOutput {
         label: SpokenLabels.variant(
           chapterTitle: chapterTitle, narrator: job.metadata.narrator.name, milliseconds: milliseconds),
         rate: SpokenLabels.rate(speed), bed: SpokenLabels.bed(name: bed?.entry.name)),
-      timings: verseTimings(timings), headingTimings: headingTimings(timings), files: files, sidecars: sidecars, stems: stems)
+      timings: verseTimings(timings), headingTimings: headingTimings(timings), files: files, sidecars: sidecars,
+      stems: stems)
     let record = VariantRecord(
       generator: PrepVersion.generator, chapter: job.chapter, narrator: job.metadata.narrator, variant: variant,
       bed: bed?.entry)

@@ -46,7 +46,10 @@ enum RenderParallel {
     }
 
     func values() throws -> [T] {
-      try results.map { try $0!.get() }
+      try results.map { result in
+        guard let result else { preconditionFailure("RenderParallel: a job never reported") }
+        return try result.get()
+      }
     }
   }
 }

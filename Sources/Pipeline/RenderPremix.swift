@@ -71,7 +71,8 @@ struct RenderPremix {
       Stems(
         voice: Stem(files: voiceFiles, startFrame: encoded.layout.padBeforeFrames),
         bed: Stem(
-          files: bedStem.files, startFrame: 0, loopSeamFrames: encoded.bed.bed.seams(frameCount: encoded.layout.frameCount)),
+          files: bedStem.files, startFrame: 0,
+          loopSeamFrames: encoded.bed.bed.seams(frameCount: encoded.layout.frameCount)),
         bedGain: bedStem.gain)
     }
     let sidecars = try output.writeSidecars(variantID: encoded.id, timings: encoded.timings)

@@ -83,7 +83,9 @@ public enum FullRender {
       for format in formats {
         let encode = RenderProgress.units(.encode, seconds: variantSeconds, format: format)
         units += encode * Double(beds + (voiceEncoded ? 1 : 0))
-        if job.writesStems { units += Double(beds) * RenderProgress.units(.stems, seconds: variantSeconds, format: format) }
+        if job.writesStems {
+          units += Double(beds) * RenderProgress.units(.stems, seconds: variantSeconds, format: format)
+        }
       }
       return total + units
     }

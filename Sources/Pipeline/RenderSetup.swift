@@ -58,7 +58,8 @@ public struct RenderSetup: Sendable {
     plan.ducking.speechLevelDB = -(wcag ? max(bedUnderVoiceDB, Defaults.wcagBedUnderVoiceDB) : bedUnderVoiceDB)
     plan.bedCrossfadeMilliseconds = bedCrossfadeMilliseconds
     if let maxPauseMilliseconds, !(20...60_000).contains(maxPauseMilliseconds) {
-      throw RenderError.settingOutOfRange(name: "max pause", milliseconds: Double(maxPauseMilliseconds), allowed: 20...60_000)
+      throw RenderError.settingOutOfRange(
+        name: "max pause", milliseconds: Double(maxPauseMilliseconds), allowed: 20...60_000)
     }
     _ = try FullRender.checkedFormats(plan)
     return plan

@@ -44,7 +44,9 @@ public struct RenderSource {
   }
 
   static func decode(_ path: String, record: (IngestRecord, String)? = nil) throws -> AudioBuffer {
-    if let (ingest, recordPath) = record { try RecordingCheck.unchanged(ingest, recordPath: recordPath, audioPath: path) }
+    if let (ingest, recordPath) = record {
+      try RecordingCheck.unchanged(ingest, recordPath: recordPath, audioPath: path)
+    }
     var source = try AudioDecoder.open(path)
     try RecordingCheck.format(of: source)
     var audio = try source.readAll()
@@ -67,14 +69,16 @@ public struct RenderSource {
         || !frames.contains($0.offsetFrame) || $0.startFrame > $0.endFrame
     }) {
       throw .alignMismatch(
-        file: alignPath, reason: "segment \(bad.label) spans frames \(bad.startFrame)–\(bad.endFrame), "
+        file: alignPath,
+        reason: "segment \(bad.label) spans frames \(bad.startFrame)–\(bad.endFrame), "
           + "outside the recording's 0–\(narration.frameCount) or backwards")
     }
     let labels = align.segments.filter { $0.kind == "verse" }.map(\.label)
     let expected = text.verses.map(\.label)
     guard labels == expected else {
       throw .alignMismatch(
-        file: alignPath, reason: "its verses are \(labels.joined(separator: " ")), the text's are \(expected.joined(separator: " "))")
+        file: alignPath,
+        reason: "its verses are \(labels.joined(separator: " ")), the text's are \(expected.joined(separator: " "))")
     }
   }
 

@@ -152,7 +152,9 @@ public enum Stretch {
     if !record.source.sha256.isEmpty, ContentHash.sha256(ofFile: source.path) != record.source.sha256 {
       throw StretchError.recordMismatch(path: path, audioPath: source.path)
     }
-    if record.audio.sampleRate != source.sampleRate || record.audio.frameCount != (source.frameCount ?? record.audio.frameCount) {
+    if record.audio.sampleRate != source.sampleRate
+      || record.audio.frameCount != (source.frameCount ?? record.audio.frameCount)
+    {
       throw StretchError.recordMismatch(path: path, audioPath: source.path)
     }
     return record

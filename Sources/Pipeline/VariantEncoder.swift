@@ -109,7 +109,8 @@ struct VariantEncoder: Sendable {
       // This file's own shifts (peak overshoot varies from file to file: keep the largest seen).
       shift = (
         loudnessLU: encoded.integratedLUFS - inputLoudness.integratedLUFS,
-        peakDB: max(shift.peakDB, encoded.truePeakDBTP - inputLoudness.truePeakDBTP))
+        peakDB: max(shift.peakDB, encoded.truePeakDBTP - inputLoudness.truePeakDBTP)
+      )
       let peakOverDB = encoded.truePeakDBTP - peakMaxDBTP
       let loudnessOff =
         LoudnessPlan.encodedCorrectionDB(measuredLUFS: encoded.integratedLUFS, targetLUFS: target.integratedLUFS) != nil
@@ -166,7 +167,6 @@ struct VariantEncoder: Sendable {
       outcome.slope
     )
   }
-
 
   /// The manifest's description of a finished file.
   private func describe(

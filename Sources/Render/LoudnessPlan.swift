@@ -73,7 +73,9 @@ public enum LoudnessPlan {
 
   /// The gain still needed after measuring the encoded file (codecs shift loudness a little:
   /// LAME at 128 kbps lowers it by up to 0.5 LU on bright material); nil when within tolerance.
-  public static func encodedCorrectionDB(measuredLUFS: Double, targetLUFS: Double, toleranceLU: Double = 0.2)
+  public static func encodedCorrectionDB(
+    measuredLUFS: Double, targetLUFS: Double, toleranceLU: Double = 0.2
+  )
     -> Double?
   {
     let error = targetLUFS - measuredLUFS

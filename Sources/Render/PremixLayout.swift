@@ -35,11 +35,13 @@ public struct PremixLayout: Sendable, Equatable {
 
   /// The voice padded with silence to the premix length.
   public func pad(_ voice: AudioBuffer) -> AudioBuffer {
-    var out = AudioBuffer(silenceFrames: padBeforeFrames, channelCount: voice.channelCount, sampleRate: voice.sampleRate)
+    var out = AudioBuffer(
+      silenceFrames: padBeforeFrames, channelCount: voice.channelCount, sampleRate: voice.sampleRate)
     // One allocation for the whole premix: two growing appends would copy the voice twice.
     out.samples.reserveCapacity((padBeforeFrames + voice.frameCount + padAfterFrames) * voice.channelCount)
     out.append(voice)
-    out.append(AudioBuffer(silenceFrames: padAfterFrames, channelCount: voice.channelCount, sampleRate: voice.sampleRate))
+    out.append(
+      AudioBuffer(silenceFrames: padAfterFrames, channelCount: voice.channelCount, sampleRate: voice.sampleRate))
     return out
   }
 }

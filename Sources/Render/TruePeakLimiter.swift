@@ -97,7 +97,8 @@ public struct TruePeakLimiter: AudioProcessor {
 
   public mutating func flush(into output: inout AudioBuffer) {
     // Zeros after the last frame: the filter's right context and the look-ahead.
-    history.append(contentsOf: [Float](repeating: 0, count: (lookaheadFrames + 2 * TruePeakLimiter.halfTaps) * channelCount))
+    history.append(
+      contentsOf: [Float](repeating: 0, count: (lookaheadFrames + 2 * TruePeakLimiter.halfTaps) * channelCount))
     run(into: &output, available: inputFrames + lookaheadFrames + 2 * TruePeakLimiter.halfTaps)
   }
 
@@ -153,7 +154,10 @@ public struct TruePeakLimiter: AudioProcessor {
       return
     }
     var loudest: Float = 0
-    for i in ((first + 1 - TruePeakLimiter.halfTaps - historyStart) * channelCount)..<((last + 1 - historyStart) * channelCount) {
+    for i
+      in ((first + 1 - TruePeakLimiter.halfTaps - historyStart) * channelCount)..<((last + 1 - historyStart)
+      * channelCount)
+    {
       let value = abs(x[i])
       if value > loudest { loudest = value }
     }

@@ -24,7 +24,9 @@ public enum PrepProcess {
   }
 
   /// Runs any tool (ffprobe, python3…) and captures its output.
-  public static func runTool(_ tool: String, _ arguments: [String], in folder: URL? = nil) throws
+  public static func runTool(
+    _ tool: String, _ arguments: [String], in folder: URL? = nil
+  ) throws
     -> Result
   {
     let process = Process()

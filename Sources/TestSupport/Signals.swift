@@ -30,7 +30,9 @@ public enum Signals {
   }
 
   /// Silence.
-  public static func silence(frames: Int, sampleRate: Int = 44_100, channelCount: Int = 1)
+  public static func silence(
+    frames: Int, sampleRate: Int = 44_100, channelCount: Int = 1
+  )
     -> AudioBuffer
   {
     AudioBuffer(silenceFrames: frames, channelCount: channelCount, sampleRate: sampleRate)
@@ -49,8 +51,9 @@ public enum Signals {
     for (index, length) in lengths.enumerated() {
       let start = audio.frameCount
       audio.append(
-        fadedSine(hz: hz, frames: length, sampleRate: sampleRate, channelCount: channelCount,
-                  amplitude: amplitude))
+        fadedSine(
+          hz: hz, frames: length, sampleRate: sampleRate, channelCount: channelCount,
+          amplitude: amplitude))
       spans.append(FrameRange(start: start, end: start + length))
       let gap = index < gaps.count ? gaps[index] : tail
       audio.append(silence(frames: gap, sampleRate: sampleRate, channelCount: channelCount))
@@ -68,8 +71,9 @@ public enum Signals {
   public static func fadedSine(
     hz: Double, frames: Int, sampleRate: Int, channelCount: Int, amplitude: Float
   ) -> AudioBuffer {
-    var tone = sine(hz: hz, frames: frames, sampleRate: sampleRate, channelCount: channelCount,
-                    amplitude: amplitude)
+    var tone = sine(
+      hz: hz, frames: frames, sampleRate: sampleRate, channelCount: channelCount,
+      amplitude: amplitude)
     let fade = min(frames / 2, sampleRate / 500)
     for n in 0..<fade {
       let g = Float(n) / Float(max(fade, 1))

@@ -60,15 +60,25 @@ extension Prep {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-      if audio == nil && record == nil { throw ValidationError("prep align needs its input: Give the recording, or --record RECORD.json.") }
+      if audio == nil && record == nil {
+        throw ValidationError("prep align needs its input: Give the recording, or --record RECORD.json.")
+      }
       if decodeOnly { return }
-      if labels == nil { throw ValidationError("prep align needs --labels: Give --labels OUT.txt (where the labels go).") }
-      if record == nil && source.text == nil { throw ValidationError("Give --text (or an ingest record made with --text).") }
-      if heading != nil && noHeading { throw ValidationError("--heading and --no-heading contradict each other. Give one of them.") }
+      if labels == nil {
+        throw ValidationError("prep align needs --labels: Give --labels OUT.txt (where the labels go).")
+      }
+      if record == nil && source.text == nil {
+        throw ValidationError("Give --text (or an ingest record made with --text).")
+      }
+      if heading != nil && noHeading {
+        throw ValidationError("--heading and --no-heading contradict each other. Give one of them.")
+      }
       if !(20...2_000).contains(minPauseMs) {
         throw ValidationError("--min-pause-ms \(minPauseMs) is outside 20–2000. Give e.g. --min-pause-ms 90.")
       }
-      if !(0...500).contains(leadMs) { throw ValidationError("--lead-ms \(leadMs) is outside 0–500. Give e.g. --lead-ms 25.") }
+      if !(0...500).contains(leadMs) {
+        throw ValidationError("--lead-ms \(leadMs) is outside 0–500. Give e.g. --lead-ms 25.")
+      }
       if !(0...1).contains(lowConfidence) {
         throw ValidationError("--low-confidence \(lowConfidence) is outside 0–1. Give e.g. --low-confidence 0.5.")
       }
@@ -98,7 +108,9 @@ extension Prep {
       let result = try Align.run(options)
       global.warn(result.warnings)
       if !result.lowConfidence.isEmpty {
-        global.warn(["\(result.audio.path): low confidence for \(result.lowConfidence.joined(separator: ", ")); check them in Audacity and pass the corrected labels with --override."])
+        global.warn([
+          "\(result.audio.path): low confidence for \(result.lowConfidence.joined(separator: ", ")); check them in Audacity and pass the corrected labels with --override."
+        ])
       }
       let verses = result.segments.filter { $0.kind == "verse" }.count
       global.say(

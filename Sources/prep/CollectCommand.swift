@@ -31,7 +31,8 @@ extension Prep {
       let catalogue = try Collect.run(options)
       let variants = catalogue.chapters.reduce(0) { $0 + $1.narrators.reduce(0) { $0 + $1.variants.count } }
       global.say(
-        "\(catalogue.chapters.count) chapters, \(variants) variants, \(catalogue.playlists.count) playlists → \(output)")
+        "\(catalogue.chapters.count) chapters, \(variants) variants, \(catalogue.playlists.count) playlists → \(output)"
+      )
     }
   }
 }

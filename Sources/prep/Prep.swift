@@ -9,5 +9,8 @@ struct Prep: ParsableCommand {
     abstract: "Turn narrator recordings and verse text into verse timings, rate variants, "
       + "premixes, manifests and sidecars for audio players.",
     version: PrepVersion.generator,
-    subcommands: [IngestCommand.self, AlignCommand.self, RenderCommand.self, CollectCommand.self, ValidateCommand.self, ReviewCommand.self])
+    subcommands: [
+      IngestCommand.self, AlignCommand.self, RenderCommand.self, CollectCommand.self, ValidateCommand.self,
+      ReviewCommand.self,
+    ])
 }

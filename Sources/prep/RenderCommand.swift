@@ -33,7 +33,9 @@ extension Prep {
 
     @Option(
       parsing: .unconditionalSingleValue,
-      help: "Rates, \(Defaults.text(Defaults.rateRange)) (1 is normal speed): repeat the option or give a comma list (1,1.5,2).")
+      help:
+        "Rates, \(Defaults.text(Defaults.rateRange)) (1 is normal speed): repeat the option or give a comma list (1,1.5,2)."
+    )
     var rate: [String] = []
 
     @Option(help: "Where the variants go: <base>.<rate>x-<bed>.<ext>, sidecars and records.")
@@ -90,11 +92,14 @@ extension Prep {
         throw ValidationError("--output writes one narration: Give AUDIO and one --rate (e.g. --rate 1.5).")
       }
       guard (loudness ?? "off") == "off", outputDir == nil, variants.beds.isEmpty else {
-        throw ValidationError("--output writes the stretched narration alone (--loudness off). Use --output-dir for normalised variants and beds.")
+        throw ValidationError(
+          "--output writes the stretched narration alone (--loudness off). Use --output-dir for normalised variants and beds."
+        )
       }
       if let output, let problem = UsageCheck.narrationOutput(output) { throw ValidationError(problem) }
       if variants.format != RenderVariantOptions.defaultFormats {
-        throw ValidationError("--format is for --output-dir; with --output the file's extension picks the format. Remove --format.")
+        throw ValidationError(
+          "--format is for --output-dir; with --output the file's extension picks the format. Remove --format.")
       }
       if (labels == nil) != (labelsOut == nil) {
         throw ValidationError("--labels and --labels-out go together. Give both or neither.")

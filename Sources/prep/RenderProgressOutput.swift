@@ -104,10 +104,12 @@ final class RenderProgressOutput: @unchecked Sendable {
   }
 
   static func json(_ event: RenderEvent) -> String {
-    json(JSONEvent(
-      stage: event.stage.rawValue, variant: event.variant, format: event.format,
-      percent: (event.fractionDone * 1000).rounded() / 10, elapsedSeconds: (event.elapsedSeconds * 100).rounded() / 100,
-      etaSeconds: event.etaSeconds.map { ($0 * 10).rounded() / 10 }, message: event.message))
+    json(
+      JSONEvent(
+        stage: event.stage.rawValue, variant: event.variant, format: event.format,
+        percent: (event.fractionDone * 1000).rounded() / 10,
+        elapsedSeconds: (event.elapsedSeconds * 100).rounded() / 100,
+        etaSeconds: event.etaSeconds.map { ($0 * 10).rounded() / 10 }, message: event.message))
   }
 
   private static func json(_ record: JSONEvent) -> String {

@@ -12,7 +12,9 @@ struct RenderVariantOptions: ParsableArguments {
   var bedOnly = false
 
   @Option(
-    help: "Formats, comma list or repeated: \(Defaults.formatVocabulary.joined(separator: ", ")) (N: kbps, Q: VBR quality 0–9).")
+    help:
+      "Formats, comma list or repeated: \(Defaults.formatVocabulary.joined(separator: ", ")) (N: kbps, Q: VBR quality 0–9)."
+  )
   var format: [String] = RenderVariantOptions.defaultFormats
   static let defaultFormats = [Defaults.formats.joined(separator: ",")]
 
@@ -28,7 +30,9 @@ struct RenderVariantOptions: ParsableArguments {
   var bedCrossfadeMs = Defaults.bedCrossfadeMilliseconds
 
   @Flag(
-    help: "Keep the bed at least \(Defaults.text(Defaults.wcagBedUnderVoiceDB)) dB under the voice (WCAG 1.4.7 asks for 20).")
+    help:
+      "Keep the bed at least \(Defaults.text(Defaults.wcagBedUnderVoiceDB)) dB under the voice (WCAG 1.4.7 asks for 20)."
+  )
   var wcag = false
 
   @Flag(inversion: .prefixedNo, help: "Write the voice and bed stems and the ducking gain track.")
@@ -37,7 +41,10 @@ struct RenderVariantOptions: ParsableArguments {
   @Option(help: "Cores to use (default: all); 1 renders in order on one core. The files are the same either way.")
   var jobs: Int?
 
-  @Option(help: "Progress on stderr: auto (an updating line on a terminal, plain lines otherwise), plain, json (one event per step), none.")
+  @Option(
+    help:
+      "Progress on stderr: auto (an updating line on a terminal, plain lines otherwise), plain, json (one event per step), none."
+  )
   var progress: RenderProgressStyle = .auto
 
   @Option(help: "Track title (default: the chapter title).") var title: String?
@@ -64,7 +71,9 @@ struct RenderVariantOptions: ParsableArguments {
     if loudness.lowercased() == "off" {
       setup.loudnessLUFS = nil
     } else {
-      guard let lufs = Double(loudness), lufs.isFinite else { throw RenderUsage.notANumber(option: "--loudness", value: loudness) }
+      guard let lufs = Double(loudness), lufs.isFinite else {
+        throw RenderUsage.notANumber(option: "--loudness", value: loudness)
+      }
       setup.loudnessLUFS = lufs
     }
     setup.bedPaths = beds

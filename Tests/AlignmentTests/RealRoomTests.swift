@@ -59,4 +59,3 @@ import Testing
     }
   }
 }
-

@@ -109,7 +109,10 @@ struct SyntheticReading {
         let length = draw(options.versePause)
         let start = mono.count
         pause(length)
-        if options.breaths && length >= 0.7 { breathSpans.append((start + mono.count) / 2 - Int(0.125 * rate)..<(start + mono.count) / 2 + Int(0.125 * rate)) }
+        if options.breaths && length >= 0.7 {
+          breathSpans.append(
+            (start + mono.count) / 2 - Int(0.125 * rate)..<(start + mono.count) / 2 + Int(0.125 * rate))
+        }
         if options.closeBreaths {
           let end = mono.count - Int(options.closeBreathGap * rate)
           closeBreathSpans.append(max(start, end - Int(0.35 * rate))..<end)

@@ -1,5 +1,6 @@
-@testable import Alignment
 import Testing
+
+@testable import Alignment
 
 /// Punctuation and lengths, in several scripts.
 @Suite struct TextModelTests {

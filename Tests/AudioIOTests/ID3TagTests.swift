@@ -1,8 +1,9 @@
-@testable import AudioIO
 import DSP
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import AudioIO
 
 @Suite struct ID3TagTests {
   @Test func synchsafeSizes() {
@@ -54,7 +55,8 @@ import TestSupport
     let folder = temporary.url.path
     let path = folder + "/psalm.mp3"
     var chapters = TagFixtures.chapters(4, lastEndMilliseconds: 3_000)
-    chapters[2].title = "Psalm 23:4 — " + String(repeating: "Even though I walk through the valley of the shadow, ", count: 3)
+    chapters[2].title =
+      "Psalm 23:4 — " + String(repeating: "Even though I walk through the valley of the shadow, ", count: 3)
     let frames = try TagFixtures.encodeTone(to: path, format: .mp3(.constant(kbps: 64)), seconds: 3) { writer in
       writer.id3Tag =
         ID3Tag(

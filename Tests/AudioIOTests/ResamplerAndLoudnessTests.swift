@@ -6,8 +6,9 @@ import Testing
 
 @Suite struct ResamplerTests {
   /// Output length is round(n · to / from) for every rate pair, whatever the quality.
-  @Test(arguments: [(44_100, 48_000), (48_000, 44_100), (22_050, 48_000), (192_000, 48_000)],
-        [0, 1, 999, 44_100])
+  @Test(
+    arguments: [(44_100, 48_000), (48_000, 44_100), (22_050, 48_000), (192_000, 48_000)],
+    [0, 1, 999, 44_100])
   func lengthIsExact(rates: (Int, Int), frames: Int) {
     let input = Signals.sine(hz: 441, frames: frames, sampleRate: rates.0)
     let output = Resampler.resample(input, to: rates.1)
@@ -85,9 +86,9 @@ import Testing
 
   /// libebur128's true peak of `signal` (its own interpolator, every frame).
   static func reference(_ signal: AudioBuffer) -> Double {
-    let state = ebur128_init(
-      UInt32(signal.channelCount), UInt(signal.sampleRate), Int32(EBUR128_MODE_TRUE_PEAK.rawValue))!
-    var pointer: UnsafeMutablePointer<ebur128_state>? = state
+    var pointer = ebur128_init(
+      UInt32(signal.channelCount), UInt(signal.sampleRate), Int32(EBUR128_MODE_TRUE_PEAK.rawValue))
+    guard let state = pointer else { preconditionFailure("ebur128_init failed") }
     defer { ebur128_destroy(&pointer) }
     signal.samples.withUnsafeBufferPointer {
       _ = ebur128_add_frames_float(state, $0.baseAddress, signal.frameCount)

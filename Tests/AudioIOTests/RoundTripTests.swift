@@ -14,7 +14,9 @@ import Testing
     .vorbis(quality: 0.5),
   ]
 
-  static func write(_ buffer: AudioBuffer, as format: EncodedFormat, in folder: TemporaryFolder)
+  static func write(
+    _ buffer: AudioBuffer, as format: EncodedFormat, in folder: TemporaryFolder
+  )
     throws -> String
   {
     let path = folder.path("tone.\(format.fileExtension)")
@@ -102,7 +104,9 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let noise = Signals.noise(seed: 3, frames: 48_000, sampleRate: 48_000, channelCount: 2)
-    for format in [EncodedFormat.opus(kbpsPerChannel: 48), .vorbis(quality: 0.4), .mp3(.constant(kbps: 128)), .flac(.int16)] {
+    for format in [
+      EncodedFormat.opus(kbpsPerChannel: 48), .vorbis(quality: 0.4), .mp3(.constant(kbps: 128)), .flac(.int16),
+    ] {
       let first = try Data(contentsOf: URL(fileURLWithPath: try Self.write(noise, as: format, in: folder)))
       let second = try Data(contentsOf: URL(fileURLWithPath: try Self.write(noise, as: format, in: folder)))
       #expect(first == second, "\(format) output differs between two identical runs")
@@ -130,8 +134,11 @@ import Testing
     defer { folder.remove() }
     let path = folder.path("tone\(bits).wav")
     let made = try PrepProcess.runTool(
-      "sox", ["-n", "-r", "48000", "-c", "2", "-b", "\(bits)", "-e", "signed-integer", path,
-              "synth", "0.5", "sine", "1000", "vol", "0.5"])
+      "sox",
+      [
+        "-n", "-r", "48000", "-c", "2", "-b", "\(bits)", "-e", "signed-integer", path,
+        "synth", "0.5", "sine", "1000", "vol", "0.5",
+      ])
     #expect(made.status == 0, "\(made.stderr)")
     var reader = try AudioDecoder.open(path)
     let audio = try reader.readAll()

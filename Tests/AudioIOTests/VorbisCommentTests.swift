@@ -1,8 +1,8 @@
 import AudioIO
 import DSP
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct VorbisCommentTests {
   @Test(arguments: [(0, "00:00:00.000"), (1, "00:00:00.001"), (61_234, "00:01:01.234"), (3_723_045, "01:02:03.045")])

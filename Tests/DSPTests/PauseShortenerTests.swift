@@ -1,6 +1,6 @@
 import DSP
-import Testing
 import TestSupport
+import Testing
 
 /// Pause shortening: long pauses are cut to the maximum, short ones kept, and the map stays
 /// exact for every sound after a cut, alone and inside the stretcher.
@@ -66,14 +66,17 @@ import TestSupport
   func stretcherWithPauseShorteningKeepsTheMapExact(speed: Double) {
     let (input, spans) = Self.bursts()
     let (shortened, _) = Self.shorten(input, chunkFrames: 4_096)
-    let (output, map) = StretcherFixtures.stretch(input, speed: speed, chunkFrames: 2_000, maxPauseFrames: Self.maxPause)
+    let (output, map) = StretcherFixtures.stretch(
+      input, speed: speed, chunkFrames: 2_000, maxPauseFrames: Self.maxPause)
     #expect(output.frameCount == StretcherFixtures.expectedFrames(shortened.frameCount, speed: speed))
     #expect(map.inputFrameCount == input.frameCount && map.outputFrameCount == output.frameCount)
     for span in spans {
       let heard = input.firstSound(from: span.start)!
       let mapped = map.outputFrame(forInput: heard)
       let found = output.firstSound(from: mapped - 2_000)
-      #expect(found.map { abs($0 - mapped) <= Self.sampleRate / 4_000 } == true, "burst at \(span.start): mapped \(mapped), found \(String(describing: found))")
+      #expect(
+        found.map { abs($0 - mapped) <= Self.sampleRate / 4_000 } == true,
+        "burst at \(span.start): mapped \(mapped), found \(String(describing: found))")
     }
   }
 }

@@ -1,7 +1,7 @@
 import DSP
 import RealModule
-import Testing
 import TestSupport
+import Testing
 
 /// The AMDF period finder on tones and noise with known answers (via the stretcher's steps).
 @Suite struct PitchPeriodTests {
@@ -17,7 +17,9 @@ import TestSupport
   }
 
   /// Tones whose period is a whole number of frames, across the searched range (55–400 Hz).
-  @Test(arguments: [(220.5, 44_100, 200), (200.0, 48_000, 240), (105.0, 22_050, 210), (250.0, 16_000, 64), (60.0, 48_000, 800)])
+  @Test(arguments: [
+    (220.5, 44_100, 200), (200.0, 48_000, 240), (105.0, 22_050, 210), (250.0, 16_000, 64), (60.0, 48_000, 800),
+  ])
   func findsTheExactPeriodOfATone(hz: Double, sampleRate: Int, period: Int) {
     let tone = Signals.sine(hz: hz, frames: sampleRate, sampleRate: sampleRate)
     let steps = Self.periods(tone)
@@ -39,7 +41,9 @@ import TestSupport
     var samples = [Float](repeating: 0, count: sampleRate)
     for n in 0..<sampleRate {
       var value = 0.0
-      for h in 2...6 { value += Double.sin(2 * Double.pi * 150 * Double(h) * Double(n) / Double(sampleRate)) / Double(h) }
+      for h in 2...6 {
+        value += Double.sin(2 * Double.pi * 150 * Double(h) * Double(n) / Double(sampleRate)) / Double(h)
+      }
       samples[n] = Float(0.3 * value)
     }
     let steps = Self.periods(AudioBuffer(samples: samples, channelCount: 1, sampleRate: sampleRate))

@@ -1,6 +1,6 @@
 import DSP
-import Testing
 import TestSupport
+import Testing
 
 /// Speeding up, a sound after a pause keeps its attack: no splice touches the first
 /// `attackGuardAfterMilliseconds` after its onset, so it is played exactly as recorded.

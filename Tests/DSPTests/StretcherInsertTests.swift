@@ -1,6 +1,6 @@
 import DSP
-import Testing
 import TestSupport
+import Testing
 
 /// What slowing down repeats: one period of voiced sound, whole periods of about 20 ms in a
 /// voicing transition (so the voiced part stays in phase), 20 ms flat of noise.

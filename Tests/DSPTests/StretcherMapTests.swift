@@ -1,6 +1,6 @@
 import DSP
-import Testing
 import TestSupport
+import Testing
 
 /// Verse boundaries come from the stretcher's own time map: each burst must start in the
 /// output exactly where the map says its first frame went.
@@ -21,7 +21,9 @@ import TestSupport
       // A burst opens a splice at full weight, exactly at an anchor; its first audible frame, a
       // few frames into its fade-in, may be blended at 1/speed in the map: 0.25 ms at most.
       let tolerance = input.sampleRate / 4_000
-      #expect(found.map { abs($0 - mapped) <= tolerance } == true, "burst at \(span.start): mapped \(mapped), found \(String(describing: found))")
+      #expect(
+        found.map { abs($0 - mapped) <= tolerance } == true,
+        "burst at \(span.start): mapped \(mapped), found \(String(describing: found))")
     }
   }
 
@@ -47,6 +49,8 @@ import TestSupport
     let mapped = spans.map(map.outputRange(forInput:))
     #expect(mapped.last!.end <= output.frameCount)
     #expect(zip(mapped, mapped.dropFirst()).allSatisfy { $0.end <= $1.start })
-    #expect(map.outputRange(forInput: FrameRange(start: 0, end: input.frameCount)) == FrameRange(start: 0, end: output.frameCount))
+    #expect(
+      map.outputRange(forInput: FrameRange(start: 0, end: input.frameCount))
+        == FrameRange(start: 0, end: output.frameCount))
   }
 }

@@ -1,6 +1,6 @@
 import DSP
-import Testing
 import TestSupport
+import Testing
 
 /// The stretcher's invariants: exact length, chunking and determinism, identity, silence,
 /// pitch, channel coherence.
@@ -28,7 +28,8 @@ import TestSupport
 
   @Test func sameInputGivesSameOutput() {
     let input = StretcherFixtures.speechLike(frames: 20_000)
-    #expect(StretcherFixtures.stretch(input, speed: 1.37).output == StretcherFixtures.stretch(input, speed: 1.37).output)
+    #expect(
+      StretcherFixtures.stretch(input, speed: 1.37).output == StretcherFixtures.stretch(input, speed: 1.37).output)
   }
 
   @Test(arguments: [1, 7, 4_096])

@@ -20,7 +20,8 @@ import Testing
 
   /// The render help states each default from `Defaults`.
   @Test func renderHelpStatesTheDefaults() throws {
-    let help = try PrepProcess.run(["render", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let help = try PrepProcess.run(["render", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(
+      separator: " ")
     for fragment in [
       "Rates, \(Defaults.text(Defaults.rateRange))", "default \(Defaults.text(Defaults.loudnessLUFS))",
       "≤ \(Defaults.text(Defaults.truePeakDBTP)) dBTP", "(default: \(Defaults.bedUnderVoiceDB))",
@@ -38,7 +39,8 @@ import Testing
     for fragment in [
       "\(typeset(Defaults.rateRange.lowerBound))×–\(typeset(Defaults.rateRange.upperBound))×",
       "\(typeset(Defaults.loudnessLUFS)) LUFS", "≤ \(typeset(Defaults.truePeakDBTP)) dBTP",
-      "\(typeset(Defaults.bedUnderVoiceDB)) dB under the voice", "`--wcag` = \(typeset(Defaults.wcagBedUnderVoiceDB)) dB",
+      "\(typeset(Defaults.bedUnderVoiceDB)) dB under the voice",
+      "`--wcag` = \(typeset(Defaults.wcagBedUnderVoiceDB)) dB",
       "\(typeset(Defaults.duckDepthDB)) dB louder", "`--format mp3,opus`",
     ] {
       #expect(readme.contains(fragment), "README.md lacks \"\(fragment)\"")

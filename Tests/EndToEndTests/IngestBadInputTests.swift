@@ -17,7 +17,9 @@ import Testing
       toFile: text, atomically: true, encoding: .utf8)
   }
 
-  func writeAudio(_ name: String, _ buffer: AudioBuffer, format: EncodedFormat = .wav(.int16))
+  func writeAudio(
+    _ name: String, _ buffer: AudioBuffer, format: EncodedFormat = .wav(.int16)
+  )
     throws -> String
   {
     let path = folder.path(name)

@@ -17,8 +17,11 @@ import Testing
     let out = try TemporaryFolder("render-bad-out")
     defer { out.remove() }
     let result = try PrepProcess.run(
-      ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"), "--output-dir", out.url.path,
-       "--quiet"] + extra)
+      [
+        "render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"), "--output-dir",
+        out.url.path,
+        "--quiet",
+      ] + extra)
     #expect(result.status == status)
     let lines = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n")
     if status == 1 { #expect(lines.count == 1, "one line, got: \(lines)") }
@@ -55,7 +58,8 @@ import Testing
   }
 
   @Test func twoFormatsForOneFileType() throws {
-    try expectFailure(["--format", "mp3,opus-16,opus-32"], mentions: ["\"opus-16\"", "\"opus-32\"", ".opus"], status: 64)
+    try expectFailure(
+      ["--format", "mp3,opus-16,opus-32"], mentions: ["\"opus-16\"", "\"opus-32\"", ".opus"], status: 64)
   }
 
   @Test(arguments: ["-45", "-4", "0"])
@@ -69,8 +73,10 @@ import Testing
 
   @Test func missingOutputFolder() throws {
     let result = try PrepProcess.run(
-      ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"),
-       "--output-dir", inputs.path("no/such/folder")])
+      [
+        "render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"),
+        "--output-dir", inputs.path("no/such/folder"),
+      ])
     #expect(result.status != 0)
     #expect(result.stderr.contains("does not exist"))
   }

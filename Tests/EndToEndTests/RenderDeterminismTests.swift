@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The same variant is byte-identical whatever else is rendered in the same call and on any
 /// number of cores (DESIGN.md): rendered alone on one core, inside a larger call (another rate,
@@ -10,8 +10,10 @@ import TestSupport
   static func render(_ arguments: [String]) throws -> TemporaryFolder {
     let folder = try TemporaryFolder("render-determinism")
     let result = try PrepProcess.run(
-      ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"),
-       "--format", "mp3,opus", "--no-stems", "--narrator", "Kal", "--output-dir", folder.url.path, "--quiet"]
+      [
+        "render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"),
+        "--format", "mp3,opus", "--no-stems", "--narrator", "Kal", "--output-dir", folder.url.path, "--quiet",
+      ]
         + arguments)
     guard result.status == 0 else {
       folder.remove()

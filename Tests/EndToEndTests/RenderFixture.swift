@@ -31,14 +31,16 @@ struct RenderedSample: Sendable {
     RenderFixtureCleanup.register(folder.url.path)
     let result = try PrepProcess.run([
       "render", SampleTruth.path(recording + ".wav"), "--text", SampleTruth.path("psalm117.usfm"),
-      "--rate", speeds.map { RenderPlan.rateName($0) }.joined(separator: ","), "--bed", SampleTruth.path("bed_pad.flac"),
+      "--rate", speeds.map { RenderPlan.rateName($0) }.joined(separator: ","), "--bed",
+      SampleTruth.path("bed_pad.flac"),
       "--format", "mp3,opus", "--narrator", "Kal", "--output-dir", folder.url.path, "--quiet",
     ])
     guard result.status == 0 else { throw MeasureError(description: "prep render failed: \(result.stderr)") }
     let records = try speeds.flatMap { speed in
       try ["none", "bed_pad"].map { bed in
         let name = "\(recording).\(RenderPlan.rateName(speed))x-\(bed).json"
-        return try JSONDecoder().decode(VariantRecord.self, from: Data(contentsOf: folder.url.appendingPathComponent(name)))
+        return try JSONDecoder().decode(
+          VariantRecord.self, from: Data(contentsOf: folder.url.appendingPathComponent(name)))
       }
     }
     let narration = try AudioDecoder.readAll(SampleTruth.path(recording + ".wav"))

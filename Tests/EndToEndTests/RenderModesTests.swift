@@ -14,8 +14,13 @@ import Testing
     let text = SampleTruth.path("psalm117.usfm")
     for (name, arguments) in [
       ("ingest", ["ingest", audio, "--text", text, "--output", folder.path("r.ingest.json"), "--quiet"]),
-      ("align", ["align", "--record", folder.path("r.ingest.json"), "--labels", folder.path("r.labels.txt"),
-                 "--json", folder.path("r.align.json"), "--quiet"]),
+      (
+        "align",
+        [
+          "align", "--record", folder.path("r.ingest.json"), "--labels", folder.path("r.labels.txt"),
+          "--json", folder.path("r.align.json"), "--quiet",
+        ]
+      ),
     ] {
       let result = try PrepProcess.run(arguments)
       try #require(result.status == 0, "\(name): \(result.stderr)")
@@ -66,7 +71,9 @@ import Testing
     if PrepProcess.has("ffprobe") {
       let probe = try ProbeResult.probe(folder.path(opus.file))
       #expect(probe.chapters.count == 2)
-      #expect(abs((probe.chapters.first?.startSeconds ?? 0) * 1000 - Double(record.variant.timings[0].startMilliseconds)) <= 1)
+      #expect(
+        abs((probe.chapters.first?.startSeconds ?? 0) * 1000 - Double(record.variant.timings[0].startMilliseconds)) <= 1
+      )
     }
   }
 }

@@ -49,7 +49,8 @@ import Testing
     plan.speeds = speeds
     plan.beds = [.none] + beds.map { .file(name: ($0 as NSString).deletingPathExtension, path: SampleTruth.path($0)) }
     return RenderJob(
-      narration: narration, narrationPath: "psalm117_kal.wav", chapter: ChapterEntry(text: text, fallbackID: "psalm117"),
+      narration: narration, narrationPath: "psalm117_kal.wav",
+      chapter: ChapterEntry(text: text, fallbackID: "psalm117"),
       timings: timings(truth), plan: plan, metadata: RenderMetadata(narrator: NarratorInfo(id: "kal", name: "Kal")),
       outputFolder: folder, baseName: "psalm117_kal",
       stretch: { audio, speed in

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `prep render --progress`: JSON events for dashboards, plain lines in a pipe.
 @Suite struct RenderProgressTests {
   static func render(_ progress: [String]) throws -> (folder: TemporaryFolder, stderr: String) {
     let folder = try TemporaryFolder("render-progress")
     let result = try PrepProcess.run(
-      ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"),
-       "--rate", "1,1.5", "--format", "mp3", "--no-stems", "--output-dir", folder.url.path] + progress)
+      [
+        "render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"),
+        "--rate", "1,1.5", "--format", "mp3", "--no-stems", "--output-dir", folder.url.path,
+      ] + progress)
     guard result.status == 0 else {
       folder.remove()
       throw MeasureError(description: "prep render failed: \(result.stderr)")

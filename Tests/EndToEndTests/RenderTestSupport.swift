@@ -84,7 +84,8 @@ enum EnergyOnset {
     let floor = before[before.count / 4]
     let starts = Array(stride(from: max(0, window.lowerBound), to: min(window.upperBound, mono.count), by: hop))
     let loud = starts.map { levelDB($0) > floor + riseDB }
-    for index in loud.indices where index + holdHops <= loud.count && loud[index..<(index + holdHops)].allSatisfy({ $0 }) {
+    for index in loud.indices
+    where index + holdHops <= loud.count && loud[index..<(index + holdHops)].allSatisfy({ $0 }) {
       return starts[index]
     }
     return nil

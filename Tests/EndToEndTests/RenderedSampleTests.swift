@@ -49,7 +49,9 @@ import Testing
       for (index, (chapter, timing)) in zip(probe.chapters, timings).enumerated() {
         #expect(abs(chapter.startSeconds * 1000 - Double(timing.startMilliseconds)) <= 1, "\(file.file) #\(index)")
         // Vorbis-comment chapters carry starts only; ffmpeg ends each at the next start.
-        let end = file.format.hasPrefix("mp3") ? timing.endMilliseconds
+        let end =
+          file.format.hasPrefix("mp3")
+          ? timing.endMilliseconds
           : index + 1 < timings.count ? timings[index + 1].startMilliseconds : nil
         if let end { #expect(abs(chapter.endSeconds * 1000 - Double(end)) <= 1, "\(file.file) #\(index) end") }
         let verse = record.chapter.verses[index]
@@ -77,7 +79,10 @@ import Testing
           EnergyOnset.find(in: audio, window: (center - audio.sampleRate / 20)..<(center + audio.sampleRate / 20)),
           "\(file.file) verse \(index + 1): no onset near \(truthMs) ms")
         let foundMs = Double(found) * 1000 / Double(audio.sampleRate)
-        #expect(abs(foundMs - Double(timing.onsetMilliseconds)) <= 10, "\(file.file) verse \(index + 1): found \(foundMs) ms, manifest \(timing.onsetMilliseconds) ms, truth \(truthMs) ms")
+        #expect(
+          abs(foundMs - Double(timing.onsetMilliseconds)) <= 10,
+          "\(file.file) verse \(index + 1): found \(foundMs) ms, manifest \(timing.onsetMilliseconds) ms, truth \(truthMs) ms"
+        )
       }
     }
   }

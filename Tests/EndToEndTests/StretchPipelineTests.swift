@@ -3,8 +3,8 @@ import DSP
 import Foundation
 import Manifest
 import Pipeline
-import Testing
 import TestSupport
+import Testing
 
 /// `prep render --loudness off` as a library call: files in, stretched file and labels out.
 @Suite struct StretchPipelineTests {
@@ -81,7 +81,9 @@ import TestSupport
         file: folder + "/old.json", found: IngestRecord.currentVersion + 1, expected: IngestRecord.currentVersion)
     ) {
       try Stretch.run(
-        .init(audioPath: folder + "/in.wav", outputPath: folder + "/out.wav", speed: 1.5, ingestRecordPath: folder + "/old.json"))
+        .init(
+          audioPath: folder + "/in.wav", outputPath: folder + "/out.wav", speed: 1.5,
+          ingestRecordPath: folder + "/old.json"))
     }
     #expect(!FileManager.default.fileExists(atPath: folder + "/out.wav"))
   }

@@ -25,9 +25,10 @@ import Testing
     let entry = ChapterEntry(text: text, fallbackID: "ignored")
     #expect(entry.id == "PSA.23" && entry.title == "Psalm 23" && entry.book == "PSA" && entry.chapter == 23)
     #expect(entry.verses.map(\.reference) == ["PSA 23:1", "PSA 23:2", "PSA 23:3-4"])
-    #expect(entry.verses.map(\.spoken) == [
-      "Psalm 23, verse 1 of 3", "Psalm 23, verse 2 of 3", "Psalm 23, verses 3 and 4 of 3",
-    ])
+    #expect(
+      entry.verses.map(\.spoken) == [
+        "Psalm 23, verse 1 of 3", "Psalm 23, verse 2 of 3", "Psalm 23, verses 3 and 4 of 3",
+      ])
     // The book title before `\c` belongs to the book, not the chapter.
     #expect(entry.headings.map(\.kind) == ["superscription", "sectionHeading"])
     #expect(entry.headings.map(\.beforeVerse) == [0, 2])

@@ -62,8 +62,9 @@ enum ManifestFixtures {
     if bed != nil {
       stems = Stems(
         voice: Stem(files: [file("\(base)-voice.flac", format: "flac", frames: frames)], startFrame: 0),
-        bed: Stem(files: [file("\(base)-bed.flac", format: "flac", frames: frames)], startFrame: 0,
-                  loopSeamFrames: [300_000, 600_000]),
+        bed: Stem(
+          files: [file("\(base)-bed.flac", format: "flac", frames: frames)], startFrame: 0,
+          loopSeamFrames: [300_000, 600_000]),
         bedGain: GainTrackEntry(
           sampleRate: rate,
           points: [
@@ -75,11 +76,17 @@ enum ManifestFixtures {
       id: id, rate: speed, bed: bed?.id, sampleRate: rate, frameCount: frames,
       spoken: VariantSpoken(
         label: SpokenLabels.variant(
-          chapterTitle: "Psalm 23", narrator: "Narrator A", milliseconds: FrameTime.milliseconds(frames, sampleRate: rate)),
+          chapterTitle: "Psalm 23", narrator: "Narrator A",
+          milliseconds: FrameTime.milliseconds(frames, sampleRate: rate)),
         rate: SpokenLabels.rate(speed), bed: SpokenLabels.bed(name: bed?.name)),
       timings: timings(speed: speed),
-      headingTimings: [HeadingTiming(heading: 0, label: "h", span: FrameRange(start: 22_050, end: 80_000), sampleRate: rate)],
-      files: [file("\(base).mp3", format: "mp3-cbr-128", frames: frames), file("\(base).opus", format: "opus-48", frames: frames)],
+      headingTimings: [
+        HeadingTiming(heading: 0, label: "h", span: FrameRange(start: 22_050, end: 80_000), sampleRate: rate)
+      ],
+      files: [
+        file("\(base).mp3", format: "mp3-cbr-128", frames: frames),
+        file("\(base).opus", format: "opus-48", frames: frames),
+      ],
       sidecars: Sidecars(
         webVTT: sidecar("\(base).vtt"), podcastChapters: sidecar("\(base).chapters.json"),
         dbpTimestamps: sidecar("\(base).dbp.json")),
@@ -95,10 +102,14 @@ enum ManifestFixtures {
     id: "morning", name: "Morning", source: "samples/beds/morning.flac", sampleRate: rate, frameCount: 2_646_000,
     loopStartFrame: 4_410, loopEndFrame: 2_600_000, crossfadeFrames: 132_300, spoken: SpokenLabels.bed(name: "Morning"))
 
-  static func record(speed: Double, bed: BedEntry? = nil, narrator: NarratorInfo = .init(id: "narrator-a", name: "Narrator A"))
+  static func record(
+    speed: Double, bed: BedEntry? = nil, narrator: NarratorInfo = .init(id: "narrator-a", name: "Narrator A")
+  )
     -> VariantRecord
   {
-    VariantRecord(generator: "prep 0.1.0", chapter: chapter(), narrator: narrator, variant: variant(speed: speed, bed: bed), bed: bed)
+    VariantRecord(
+      generator: "prep 0.1.0", chapter: chapter(), narrator: narrator, variant: variant(speed: speed, bed: bed),
+      bed: bed)
   }
 
   static let hasPython = PrepProcess.has(python)

@@ -1,7 +1,7 @@
 import Foundation
 import Manifest
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ManifestSchemaTests {
   static func catalogue() throws -> Catalogue {
@@ -63,7 +63,8 @@ import TestSupport
       try JSONOutput.write(record, to: path)
       paths.append(path)
     }
-    let missingKey = try ManifestFixtures.write("{\"kind\":\"variant\",\"schemaVersion\":1}", to: folder, name: "bad3.json")
+    let missingKey = try ManifestFixtures.write(
+      "{\"kind\":\"variant\",\"schemaVersion\":1}", to: folder, name: "bad3.json")
     let result = try ManifestFixtures.runScript("validate.py", paths + [missingKey])
     #expect(result.status == 1)
     #expect(result.stdout.contains("0 passed, 4 failed"), "\(result.stdout)")

@@ -1,8 +1,8 @@
 import DSP
 import Foundation
 import Manifest
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.enabled(if: PrepProcess.has("sha256sum"), "sha256sum is not installed"))
 struct ManifestValidatorTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Manifest
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SidecarJSONTests {
   let verses = ManifestFixtures.record(speed: 1.5).timedVerses
@@ -40,7 +40,9 @@ import TestSupport
   @Test func m3uMatchesSnapshot() {
     let entries = [
       M3U.Entry(durationMilliseconds: 26_667, title: "Psalm 23", path: "PSA/023/narrator-a/psalm-23-1.5x-none.mp3"),
-      M3U.Entry(durationMilliseconds: 61_400, title: "Psalm 24 — «The earth is the LORD’s»", path: "PSA/024/narrator-a/psalm-24-1.5x-none.mp3"),
+      M3U.Entry(
+        durationMilliseconds: 61_400, title: "Psalm 24 — «The earth is the LORD’s»",
+        path: "PSA/024/narrator-a/psalm-24-1.5x-none.mp3"),
       M3U.Entry(durationMilliseconds: 300, title: "Short\nclip", path: "x.mp3"),
     ]
     let text = M3U.render(

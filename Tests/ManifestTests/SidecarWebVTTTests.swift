@@ -1,8 +1,8 @@
 import DSP
 import Foundation
 import Manifest
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SidecarWebVTTTests {
   let verses = ManifestFixtures.record(speed: 1.5).timedVerses
@@ -19,7 +19,9 @@ import TestSupport
     #expect(text.contains("&lt;in the presence&gt;"))
   }
 
-  @Test(arguments: [(0, "00:00:00.000"), (1_250, "00:00:01.250"), (3_723_004, "01:02:03.004"), (36_000_000, "10:00:00.000")])
+  @Test(arguments: [
+    (0, "00:00:00.000"), (1_250, "00:00:01.250"), (3_723_004, "01:02:03.004"), (36_000_000, "10:00:00.000"),
+  ])
   func timestamps(milliseconds: Int, text: String) {
     #expect(WebVTT.timestamp(milliseconds) == text)
   }
@@ -41,7 +43,8 @@ import TestSupport
     #expect(result.status == 0, "\(result.stdout)")
     #expect(result.stdout.contains("6 cues"))
     // And the parser is strict: a raw '<' or a reversed cue fails.
-    let bad = try ManifestFixtures.write("WEBVTT\n\n1\n00:00:02.000 --> 00:00:01.000\na < b\n", to: folder, name: "bad.vtt")
+    let bad = try ManifestFixtures.write(
+      "WEBVTT\n\n1\n00:00:02.000 --> 00:00:01.000\na < b\n", to: folder, name: "bad.vtt")
     #expect(try ManifestFixtures.runScript("webvtt_check.py", [bad]).status == 1)
   }
 }

@@ -11,7 +11,10 @@ import Testing
     #expect(SpokenLabels.duration(milliseconds: milliseconds) == text)
   }
 
-  @Test(arguments: [(1.0, "Normal speed"), (1.5, "1.5 times speed"), (0.75, "0.75 times speed"), (2.0, "2 times speed"), (1.25, "1.25 times speed")])
+  @Test(arguments: [
+    (1.0, "Normal speed"), (1.5, "1.5 times speed"), (0.75, "0.75 times speed"), (2.0, "2 times speed"),
+    (1.25, "1.25 times speed"),
+  ])
   func rates(speed: Double, text: String) {
     #expect(SpokenLabels.rate(speed) == text)
   }
@@ -49,12 +52,14 @@ import Testing
     for ms in stride(from: 0, to: 8_000_000, by: 7_919) { labels.append(SpokenLabels.duration(milliseconds: ms)) }
     for speed in [0.5, 0.75, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0, 3.0] {
       labels.append(SpokenLabels.rate(speed))
-      labels.append(SpokenLabels.playlist(title: "Psalm 23", narrator: "N 2", speed: speed, bedName: nil, format: "MP3"))
+      labels.append(
+        SpokenLabels.playlist(title: "Psalm 23", narrator: "N 2", speed: speed, bedName: nil, format: "MP3"))
     }
     for first in 1...20 {
       for last in first...(first + 2) {
         labels.append(
-          SpokenLabels.verse(chapterTitle: "Psalm 119", label: "\(first)", firstVerse: first, lastVerse: last, verseCount: 176))
+          SpokenLabels.verse(
+            chapterTitle: "Psalm 119", label: "\(first)", firstVerse: first, lastVerse: last, verseCount: 176))
       }
     }
     for label in labels {

@@ -30,7 +30,9 @@ enum USFMFixture {
       phrases: phrases, line: line)
   }
 
-  static func heading(_ kind: TextSegment.Kind, _ marker: String, _ text: String, line: Int)
+  static func heading(
+    _ kind: TextSegment.Kind, _ marker: String, _ text: String, line: Int
+  )
     -> TextSegment
   { TextSegment(kind: kind, marker: marker, label: marker, text: text, line: line) }
 }

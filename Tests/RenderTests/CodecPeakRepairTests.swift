@@ -1,6 +1,6 @@
 import DSP
-import Testing
 import TestSupport
+import Testing
 
 @testable import Render
 
@@ -33,6 +33,7 @@ import TestSupport
   }
 
   @Test func nothingOverTheMaximumGivesNoTrack() {
-    #expect(CodecPeakRepair.gainTrack(decoded: Signals.noise(seed: 4, frames: 44_100, amplitude: 0.01), maxDBTP: -1) == nil)
+    #expect(
+      CodecPeakRepair.gainTrack(decoded: Signals.noise(seed: 4, frames: 44_100, amplitude: 0.01), maxDBTP: -1) == nil)
   }
 }

@@ -1,7 +1,7 @@
 import DSP
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Render
 
@@ -27,8 +27,10 @@ import TestSupport
 
   @Test func normalisingReachesTheTargetUnderTheCeiling() throws {
     // Quiet speech-like bursts with sharp peaks: the gain pushes the peaks into the limiter.
-    var audio = Signals.bursts(lengths: [20_000, 15_000, 25_000], gaps: [5_000, 8_000], lead: 2_000, tail: 2_000,
-                               hz: 300, amplitude: 0.05).audio
+    var audio = Signals.bursts(
+      lengths: [20_000, 15_000, 25_000], gaps: [5_000, 8_000], lead: 2_000, tail: 2_000,
+      hz: 300, amplitude: 0.05
+    ).audio
     for n in stride(from: 3_000, to: audio.frameCount, by: 22_050) { audio.samples[n] = 0.6 }
     let target = try LoudnessTarget(integratedLUFS: -16)
     let outcome = try LoudnessPlan.normalise(audio, to: target, source: "v.wav", measure: Self.meter)

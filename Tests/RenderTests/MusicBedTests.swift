@@ -1,7 +1,7 @@
 import DSP
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import Render
 

@@ -69,9 +69,13 @@ import Testing
       leadInFrames: 2_000, tailFrames: 3_000)
     #expect(layout.padBeforeFrames == 1_000 && layout.padAfterFrames == 2_000 && layout.frameCount == 13_000)
     #expect(layout.premixFrame(1_000) == 2_000)
-    let padded = layout.pad(AudioBuffer(samples: [Float](repeating: 1, count: 10_000), channelCount: 1, sampleRate: 1_000))
-    #expect(padded.frameCount == 13_000 && padded.samples[999] == 0 && padded.samples[1_000] == 1 && padded.samples[11_000] == 0)
-    let roomy = PremixLayout(voiceFrames: 10_000, speech: [FrameRange(start: 3_000, end: 6_000)], leadInFrames: 2_000, tailFrames: 3_000)
+    let padded = layout.pad(
+      AudioBuffer(samples: [Float](repeating: 1, count: 10_000), channelCount: 1, sampleRate: 1_000))
+    #expect(
+      padded.frameCount == 13_000 && padded.samples[999] == 0 && padded.samples[1_000] == 1
+        && padded.samples[11_000] == 0)
+    let roomy = PremixLayout(
+      voiceFrames: 10_000, speech: [FrameRange(start: 3_000, end: 6_000)], leadInFrames: 2_000, tailFrames: 3_000)
     #expect(roomy.padBeforeFrames == 0 && roomy.padAfterFrames == 0)
   }
 
