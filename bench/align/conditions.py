@@ -43,12 +43,33 @@ def load_score(path):
     raise SystemExit("conditions.py: score.py not found; give --score PATH")
 
 
+def oracle(ch, truth, lab, js):
+    """Scorer self-check: labels just before each true onset, JSON onsets = truth, wrong
+    chapters refused, mismatch verses named; conditions.py must then report every target met."""
+    exp = ch["expect"]
+    if exp["refuse"]:
+        return dict(rc=1, stderr="oracle: refused", wall=0.0)
+    segs = []
+    with open(lab, "w") as f:
+        for v in truth["verses"]:
+            g = v["gap_before"]
+            st = v["onset"] - min(0.025, (g["end"] - g["start"]) / 2)
+            f.write("%.6f\t%.6f\t%s\n" % (st, v["offset"], v["label"]))
+            segs.append(dict(label=v["label"], kind="verse", confidence=1.0, seconds=dict(onset=v["onset"], start=st)))
+    warn = ["verse %s: oracle" % w for w in exp["warn_verses"]]
+    with open(js, "w") as f:
+        json.dump(dict(segments=segs, warnings=warn), f)
+    return dict(rc=0, stderr="", wall=0.0)
+
+
 def run_prep(a, ch):
     cid = ch["id"]
     lab, js = os.path.join(a.out, cid + ".txt"), os.path.join(a.out, cid + ".json")
     for p in (lab, js):
         if os.path.exists(p):
             os.remove(p)
+    if a.oracle:
+        return oracle(ch, json.load(open(os.path.join(a.corpus, ch["truth"]))), lab, js), lab, js
     cmd = [a.prep, "align", os.path.join(a.corpus, ch["audio"]), "--text", os.path.join(a.corpus, ch["text"]),
            "--labels", lab, "--json", js, "--quiet"] + a.extra
     t0 = time.perf_counter()
@@ -143,6 +164,7 @@ def main():
     ap.add_argument("--score", default=None, help="path of score.py (default ../shared/tools/align/score.py)")
     ap.add_argument("--only", nargs="*", help="chapter ids")
     ap.add_argument("--conditions", help="comma-separated conditions to run")
+    ap.add_argument("--oracle", action="store_true", help="score the truth itself instead of prep (self-check)")
     ap.add_argument("--verbose", "-v", action="store_true", help="per-chapter lines and every wrong verse")
     ap.add_argument("--extra", nargs=argparse.REMAINDER, default=[], help="more prep align options")
     a = ap.parse_args()
