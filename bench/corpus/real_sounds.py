@@ -131,6 +131,7 @@ def notes_bed(n, sr, rng):
     """Bells, plucked strings or piano chords with sharp onsets every 0.5-2 s
     (anywhere: in pauses and under speech). Unit RMS; onsets in seconds."""
     kind = str(rng.choice(["bell", "pluck", "piano"]))
+    notes = {}                   # one waveform per pitch, as one instrument would play it
     y = np.zeros(n)
     onsets = []
     pos = int(rng.uniform(0.1, 1.0) * sr)
@@ -142,7 +143,9 @@ def notes_bed(n, sr, rng):
             chord = [f * 2 for f in chord]
         for j, f in enumerate(chord):
             st = pos + (int(rng.uniform(0, 0.03) * sr) if kind != "bell" else 0) * j
-            nt = _note(sr, rng, f, kind, 2.5 if kind != "bell" else 4.0)
+            nt = notes.get(round(f, 3))
+            if nt is None:
+                nt = notes[round(f, 3)] = _note(sr, rng, f, kind, 2.5 if kind != "bell" else 4.0)
             e = min(n, st + len(nt))
             if st < n:
                 y[st:e] += nt[:e - st] * rng.uniform(0.6, 1.0)
