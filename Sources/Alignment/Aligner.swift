@@ -3,7 +3,9 @@ import RealModule
 
 /// Finds every segment's boundaries in a recording: the sole entry point of the module.
 ///
-/// 1. `SpeechMap`: speech islands and the pauses between them (breaths and clicks removed).
+/// 1. `SpeechMap`: speech islands and the pauses between them (breaths and clicks removed),
+///    at the noise floor and, when the text fits those poorly, at several depths under the
+///    speech level (`pauseDepthsDB`).
 /// 2. `TextModel`: the text as units with spoken lengths and breaks of known kinds.
 /// 3. Pass 1: one speaking rate τ₀ = (net speech) / (letters), wide bands, prior costs
 ///    scaled by the chapter's own pause lengths → a first path (`BoundaryChooser`).
@@ -15,11 +17,44 @@ public enum Aligner {
   /// Speech before verse 1 longer than this is not taken for a heading or intro (seconds).
   static let longestHeadingSeconds = 15.0
 
+  /// How far under the speech level a pause may lie, tried in turn (nil: the noise floor
+  /// alone decides, right for quiet rooms). Deeper settings see a quiet room's soft sounds;
+  /// shallower ones see pauses filled with room tone, breaths or a reverb tail. The setting
+  /// whose alignment the text explains best (`FitCheck` score) wins. The floor alone is tried
+  /// first, and is kept when the text fits it well.
+  static let pauseDepthsDB: [Float?] = [nil, 26, 20, 15]
+
   public static func align(
     _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions = .init()
   ) throws(AlignmentError) -> AlignmentResult {
     guard !segments.isEmpty else { throw .noText(file: options.file) }
-    var map = SpeechMap(features: features, minPauseMilliseconds: options.minPauseMilliseconds)
+    var best: (result: AlignmentResult, score: Double, depth: Float?)?
+    var firstError: AlignmentError?
+    for depth in pauseDepthsDB {
+      do {
+        let attempt = try alignOnce(features, segments: segments, options: options, depthBelowSpeechDB: depth)
+        if best == nil || attempt.score < best!.score { best = (attempt.result, attempt.score, depth) }
+        // A quiet room's pauses are plain at the floor: no need to look deeper.
+        if depth == nil && attempt.result.fit >= FitCheck.lowFit { break }
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    guard let best else { throw firstError ?? .noSpeech(file: options.file) }
+    let result = best.result
+    // A person who fixed boundaries has vouched for the text; warn, do not refuse.
+    if options.rejectMismatch && options.fixedStarts.isEmpty && result.fit < FitCheck.rejectBelow {
+      throw .textMismatch(file: options.file, reason: FitCheck.reason(score: best.score, fit: result.fit))
+    }
+    return result
+  }
+
+  /// One alignment with the pauses found at one depth; its fit score (lower is better).
+  static func alignOnce(
+    _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions, depthBelowSpeechDB: Float?
+  ) throws(AlignmentError) -> (result: AlignmentResult, score: Double) {
+    var map = SpeechMap(
+      features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depthBelowSpeechDB)
     guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
     let fixed = try FixedStarts(options.fixedStarts, segments: segments, map: &map, file: options.file)
     // "No heading" is a statement about the labels: speech before the first segment still
@@ -55,11 +90,8 @@ public enum Aligner {
     let report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
-    // A person who fixed boundaries has vouched for the text; warn, do not refuse.
-    if options.rejectMismatch && options.fixedStarts.isEmpty && report.fit < FitCheck.rejectBelow {
-      throw .textMismatch(file: options.file, reason: report.reason)
-    }
-    return result
+    result.pauseDepthDB = depthBelowSpeechDB.map(Double.init)
+    return (result, report.details["score"] ?? 0)
   }
 
   /// Solves; when no path exists, once more with room for many more skipped breaks and
@@ -83,3 +115,4 @@ public enum Aligner {
     return nil
   }
 }
+

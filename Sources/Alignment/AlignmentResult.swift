@@ -59,6 +59,8 @@ public struct AlignmentResult: Sendable, Equatable {
   public var fit: Double
   /// The figures behind `fit`.
   public var fitDetails: [String: Double]
+  /// The pause depth under the speech level the chosen alignment used (nil: the noise floor).
+  public var pauseDepthDB: Double?
   /// Findings a person should look at (text/recording mismatch, suspicious verses).
   public var warnings: [String]
 }

@@ -30,9 +30,7 @@ enum FitCheck {
     /// Segment indices whose duration is far from the text's prediction.
     var misfits: [Int]
 
-    var reason: String {
-      "the text explains its pauses poorly (score \(format(details["score"] ?? 0)), fit \(format(fit)))"
-    }
+    var reason: String { FitCheck.reason(score: details["score"] ?? 0, fit: fit) }
   }
 
   static func assess(
@@ -92,6 +90,10 @@ enum FitCheck {
         "misfitVerses": Double(misfits.count),
       ],
       warnings: warnings, misfits: misfits)
+  }
+
+  static func reason(score: Double, fit: Double) -> String {
+    "the text explains its pauses poorly (score \(format(score)), fit \(format(fit)))"
   }
 
   static func mean(_ values: [Double]) -> Double? {

@@ -49,7 +49,11 @@ struct LevelModel: Sendable, Equatable {
   let blockHops: Int
   let blocks: [Levels]
 
-  init(_ features: SpeechFeatures) {
+  /// With `depthBelowSpeechDB`, every band's floor is raised to at least its speech level minus
+  /// that depth: room tone, breaths and reverb tails that fill the pauses of a real room sit
+  /// 10–25 dB under the speech but far above the quietest moments, and a floor read off those
+  /// moments sees the pauses as sound. `Aligner` tries several depths and lets the text choose.
+  init(_ features: SpeechFeatures, depthBelowSpeechDB: Float? = nil) {
     let hopSeconds = Double(features.hopFrames) / Double(features.sampleRate)
     let count = features.hopCount
     blockHops = max(1, Int(Self.blockSeconds / hopSeconds))
@@ -81,10 +85,15 @@ struct LevelModel: Sendable, Equatable {
       }
       let speechV = voice.quantile(0.90)
       let lowest = speechV - Self.maximumRangeDB
-      blocks.append(
-        Levels(
-          floorVoiceDB: max(voice.quantile(0.10), lowest), floorLowDB: max(low.quantile(0.10), lowest),
-          floorHighDB: max(high.quantile(0.10), lowest), speechVoiceDB: speechV))
+      var levels = Levels(
+        floorVoiceDB: max(voice.quantile(0.10), lowest), floorLowDB: max(low.quantile(0.10), lowest),
+        floorHighDB: max(high.quantile(0.10), lowest), speechVoiceDB: speechV)
+      if let depth = depthBelowSpeechDB {
+        levels.floorVoiceDB = max(levels.floorVoiceDB, speechV - depth)
+        levels.floorLowDB = max(levels.floorLowDB, low.quantile(0.90) - depth)
+        levels.floorHighDB = max(levels.floorHighDB, high.quantile(0.90) - depth)
+      }
+      blocks.append(levels)
     }
     self.blocks = blocks
   }

@@ -39,6 +39,8 @@ extension SpeechMap {
     for i in islands.indices {
       var limit = i > 0 ? islands[i - 1].endHop + minPauseHops : 0
       for d in discarded where d.endHop <= islands[i].startHop { limit = max(limit, d.endHop + 1) }
+      // A breath split off the island's start ends right where it begins.
+      limit = min(limit, islands[i].startHop)
       let floor = localFloor(f, limit..<islands[i].startHop, levels)
       var k = islands[i].startHop - 1
       while k >= limit && islands[i].startHop - k <= maximumHops && isFaint(f, k, floor, count) { k -= 1 }
@@ -57,6 +59,7 @@ extension SpeechMap {
     for i in islands.indices.reversed() {
       var limit = i + 1 < islands.count ? islands[i + 1].startHop - minPauseHops : count
       for d in discarded where d.startHop >= islands[i].endHop { limit = min(limit, d.startHop - 1) }
+      limit = max(limit, islands[i].endHop)
       let floor = localFloor(f, islands[i].endHop..<max(islands[i].endHop, limit), levels)
       var k = islands[i].endHop
       while k < limit && k - islands[i].endHop < maximumHops && isFaint(f, k, floor, count) { k += 1 }

@@ -78,15 +78,15 @@ struct SpeechMap: Sendable {
   static let noiseLikeVoicingDB: Float = -3.5
   static let noiseLikeBrightnessDB: Float = -10
 
-  init(features: SpeechFeatures, minPauseMilliseconds: Int) {
+  init(features: SpeechFeatures, minPauseMilliseconds: Int, depthBelowSpeechDB: Float? = nil) {
     sampleRate = features.sampleRate
     hopFrames = features.hopFrames
     frameCount = features.frameCount
-    let levels = LevelModel(features)
+    let levels = LevelModel(features, depthBelowSpeechDB: depthBelowSpeechDB)
     self.levels = levels
     let minPauseHops = max(1, (minPauseMilliseconds * sampleRate / 1000 + hopFrames - 1) / hopFrames)
     let runs = Self.soundRuns(features, levels)
-    let merged = Self.merge(runs, features, gapHops: minPauseHops)
+    let merged = Self.splitBreaths(Self.merge(runs, features, gapHops: minPauseHops), features, levels)
     var kept: [Island] = []
     var dropped: [Island] = []
     let minimumHops = max(1, Self.minimumIslandMilliseconds * sampleRate / 1000 / hopFrames)
@@ -200,25 +200,28 @@ struct SpeechMap: Sendable {
         spans.append(run)
       }
     }
-    return spans.map { span in
-      var peak: Float = -200
-      var peakHop = span.lowerBound
-      for k in span where f.voiceDBFS[k] > peak {
-        peak = f.voiceDBFS[k]
-        peakHop = k
-      }
-      // Voicing over the hops within 6 dB of the island's peak.
-      var voicing: Float = 0
-      var brightness: Float = 0
-      var n: Float = 0
-      for k in span where f.voiceDBFS[k] >= peak - 6 {
-        voicing += f.lowDBFS[k] - f.voiceDBFS[k]
-        brightness += f.highDBFS[k] - f.voiceDBFS[k]
-        n += 1
-      }
-      return Island(
-        startHop: span.lowerBound, endHop: span.upperBound, peakVoiceDB: peak, peakHop: peakHop,
-        voicingDB: voicing / max(n, 1), brightnessDB: brightness / max(n, 1))
+    return spans.map { measure($0, f) }
+  }
+
+  /// Peak, voicing and brightness of the hops `span`.
+  static func measure(_ span: Range<Int>, _ f: SpeechFeatures) -> Island {
+    var peak: Float = -200
+    var peakHop = span.lowerBound
+    for k in span where f.voiceDBFS[k] > peak {
+      peak = f.voiceDBFS[k]
+      peakHop = k
     }
+    // Voicing over the hops within 6 dB of the island's peak.
+    var voicing: Float = 0
+    var brightness: Float = 0
+    var n: Float = 0
+    for k in span where f.voiceDBFS[k] >= peak - 6 {
+      voicing += f.lowDBFS[k] - f.voiceDBFS[k]
+      brightness += f.highDBFS[k] - f.voiceDBFS[k]
+      n += 1
+    }
+    return Island(
+      startHop: span.lowerBound, endHop: span.upperBound, peakVoiceDB: peak, peakHop: peakHop,
+      voicingDB: voicing / max(n, 1), brightnessDB: brightness / max(n, 1))
   }
 }
