@@ -195,7 +195,10 @@ def plan(cond, i, seed, texts):
         expect["warn_verses"] = [verses[k][0]]
     elif cond == "real_room":
         cfg["breaths"] = dict(p_verse=0.75, p_intra=0.3)
-        cfg["room"] = (float(rng.uniform(-45, -38)), float(rng.uniform(1.0, 2.5)))
+        # levels as measured on the held-back human phone recording of issue 9: speech -18...-28 dBFS
+        # (10 ms frames), noise floor -44, pauses with breaths -35...-40
+        cfg["speech_rms_db"] = float(rng.uniform(-24, -18))
+        cfg["room"] = (min(float(rng.uniform(-45, -38)), cfg["speech_rms_db"] - 16.0), float(rng.uniform(1.0, 2.5)))
         cfg["reverb"] = [int(rng.integers(20, 45)), 50, int(rng.integers(25, 60)), 100, 0,
                          round(float(rng.uniform(-8, -4)), 1)]
         cfg["sr"], fmt = 44100, "mp3"
