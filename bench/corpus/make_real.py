@@ -195,10 +195,11 @@ def plan(cond, i, seed, texts):
         expect["warn_verses"] = [verses[k][0]]
     elif cond == "real_room":
         cfg["breaths"] = dict(p_verse=0.75, p_intra=0.3)
-        # levels as measured on the held-back human phone recording of issue 9: speech -18...-28 dBFS
-        # (10 ms frames), noise floor -44, pauses with breaths -35...-40
-        cfg["speech_rms_db"] = float(rng.uniform(-24, -18))
-        cfg["room"] = (min(float(rng.uniform(-45, -38)), cfg["speech_rms_db"] - 16.0), float(rng.uniform(1.0, 2.5)))
+        # levels around those of the human phone recording of issue 9 (speech -18...-28 dBFS in
+        # 10 ms frames, noise floor -44, pauses with breaths -35...-40) and noisier phones
+        cfg["speech_rms_db"] = float(rng.uniform(-26, -18))
+        cfg["room"] = (min(float(rng.uniform(-44, -36)), cfg["speech_rms_db"] - 12.0), float(rng.uniform(1.0, 2.5)))
+        cfg["noises"] = dict(p_click=0.4, p_rustle=0.2)
         cfg["reverb"] = [int(rng.integers(20, 45)), 50, int(rng.integers(25, 60)), 100, 0,
                          round(float(rng.uniform(-8, -4)), 1)]
         cfg["sr"], fmt = 44100, "mp3"
@@ -249,9 +250,9 @@ def make_chapter(out, cfg, info, sy):
     truth.update(audio=audio, text=text, condition=info["cond"], expect=info["expect"], format=fmt,
                  reference=info["reference"])
     synth.write_json(os.path.join(out, cid + ".json"), truth)
-    log("%-36s %-28s %5d Hz %-4s %6.1f s %3d verses%s %2d breaths (%.1f s)"
+    log("%-36s %-28s %5d Hz %-4s %6.1f s %3d verses%s %2d breaths %2d noises (%.1f s)"
         % (cid, voice_name(cfg), cfg["sr"], info["fmt"], truth["duration"], len(truth["verses"]),
-           " +heading" if truth.get("heading") else "", len(truth["breaths"]), time.time() - t0))
+           " +heading" if truth.get("heading") else "", len(truth["breaths"]), len(truth["noises"]), time.time() - t0))
     return dict(id=cid, truth=cid + ".json", audio=audio, text=text, condition=info["cond"],
                 expect=info["expect"], voice=voice_name(cfg), reference=info["reference"],
                 sample_rate=cfg["sr"], format=fmt, verses=len(truth["verses"]),

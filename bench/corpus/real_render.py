@@ -97,6 +97,32 @@ def _breaths(cfg, segs, sr, rng, speech_peak):
     return out
 
 
+def _noises(cfg, segs, sr, rng, speech_peak):
+    """Mouth clicks (p_click of verse/heading pauses, ending 30-300 ms before the onset,
+    18-30 dB under the speech peak) and rustles (p_rustle of pauses >= 0.6 s, 150-400 ms,
+    22-30 dB under), all >= 50 ms clear of speech."""
+    nz = cfg.get("noises")
+    out = []
+    if not nz:
+        return out
+    for i, s in enumerate(segs[:-1]):
+        on, off = segs[i + 1]["on"], s["off"]
+        gap = (on - off) / sr
+        if s["kind"] in ("verse", "heading", "retake") and gap >= 0.2 and rng.random() < nz["p_click"]:
+            c = rs.mouth_click(sr, rng, speech_peak * db2amp(-float(rng.uniform(18, 30))))
+            end = on - int(round(min(float(rng.uniform(0.03, 0.3)), gap - 0.1 - len(c) / sr) * sr))
+            if end - len(c) >= off + int(0.05 * sr):
+                out.append(dict(kind="click", start_frame=end - len(c), end_frame=end - 1, x=c))
+        if gap >= 0.6 and s["kind"] != "runon" and rng.random() < nz["p_rustle"]:
+            d = float(rng.uniform(0.15, min(0.4, gap - 0.2)))
+            r = rs.rustle(sr, rng, d, speech_peak * db2amp(-float(rng.uniform(22, 30))))
+            lo, hi = off + int(0.1 * sr), on - int(0.1 * sr) - len(r)
+            if hi > lo:
+                st = int(rng.integers(lo, hi))
+                out.append(dict(kind="rustle", start_frame=st, end_frame=st + len(r) - 1, x=r))
+    return out
+
+
 def render(cfg, sy, rng):
     """-> (float32 [frames, 1], truth dict, info dict)."""
     sr = cfg["sr"]
@@ -126,8 +152,9 @@ def render(cfg, sy, rng):
         s["internal"] = synth.internal_silences(s["x"], sr)
     speech_peak = float(np.abs(speech).max())
     breaths = _breaths(cfg, segs, sr, rng, speech_peak)
+    noises = _noises(cfg, segs, sr, rng, speech_peak)
     voice = speech.copy()
-    for b in breaths:
+    for b in breaths + noises:
         voice[b["start_frame"]:b["end_frame"] + 1] += b.pop("x")
     if cfg.get("reverb"):
         voice = rs.sox_reverb(voice, sr, cfg["reverb"]).astype(np.float64)
@@ -155,10 +182,10 @@ def render(cfg, sy, rng):
         trim_db = synth.amp2db(db2amp(-1.0) / peak)
         mix *= db2amp(-1.0) / peak
     info["gain_trim_db"] = round(trim_db, 2)
-    return mix.astype(np.float32)[:, None], _truth(cfg, segs, breaths, n, sr, trim_db, info), info
+    return mix.astype(np.float32)[:, None], _truth(cfg, segs, breaths, noises, n, sr, trim_db, info), info
 
 
-def _truth(cfg, segs, breaths, n, sr, trim_db, info):
+def _truth(cfg, segs, breaths, noises, n, sr, trim_db, info):
     def sec(f):
         return round(f / sr, 6)
 
@@ -211,6 +238,7 @@ def _truth(cfg, segs, breaths, n, sr, trim_db, info):
     truth["tts_internal_pauses"] = [fr(dict(start_frame=s["on"] + a, end_frame=s["on"] + b))
                                     for s in segs for a, b in s["internal"]]
     truth["breaths"] = [fr(b) for b in breaths]
+    truth["noises"] = [fr(b) for b in noises]
     truth["extra_speech"] = [fr(e) for e in extra]
     truth["voice"] = dict(cfg["voice"], rate=cfg["rate"])
     truth["levels"] = dict(speech_rms_dbfs=round(cfg["speech_rms_db"] + trim_db, 2),
@@ -218,7 +246,7 @@ def _truth(cfg, segs, breaths, n, sr, trim_db, info):
                            hum=(dict(freq=cfg["hum"][0], rms_dbfs=round(cfg["hum"][1] + trim_db, 2))
                                 if cfg.get("hum") else None), **info)
     truth["conventions"] = ("onset_frame/offset_frame = index of the first/last speech sample "
-                            "(offset inclusive; breaths are not speech); seconds = frame / sample_rate; "
+                            "(offset inclusive; breaths, clicks and rustles are not speech); seconds = frame / sample_rate; "
                             "gap_before and pauses run from the previous speech offset (extra speech "
                             "included) to the next onset; a skipped verse copies the next read verse's "
                             "onset and gap")

@@ -191,3 +191,33 @@ def telephone(x, sr, rng, mulaw=True):
     z = synth.resample(y, 8000, sr)
     z = z[:len(x)] if len(z) >= len(x) else np.concatenate([z, np.zeros(len(x) - len(z))])
     return z.astype(np.float32)
+
+
+def mouth_click(sr, rng, peak):
+    """A lip smack / tongue click: one to three 2-8 ms broadband bursts (high-passed
+    at ~1 kHz, fast exponential decay) 10-40 ms apart.  peak = linear peak."""
+    n = int(0.1 * sr)
+    y = np.zeros(n)
+    pos = 0
+    for _ in range(int(rng.integers(1, 4))):
+        m = int(rng.uniform(0.002, 0.008) * sr)
+        if pos + m > n:
+            break
+        b = rng.standard_normal(m) * np.exp(-np.arange(m) / (m / 4.0)) * rng.uniform(0.4, 1.0)
+        y[pos:pos + m] += b
+        pos += m + int(rng.uniform(0.01, 0.04) * sr)
+    y = signal.sosfiltfilt(signal.butter(2, rng.uniform(700, 1500), "highpass", fs=sr, output="sos"), y)
+    y = y[:max(np.flatnonzero(np.abs(y) > np.abs(y).max() * 0.01)) + 1]
+    return (y * peak / np.abs(y).max()).astype(np.float32)
+
+
+def rustle(sr, rng, dur_s, peak):
+    """Clothes / paper / chair noise: band-limited noise with a slow, lumpy envelope."""
+    n = int(round(dur_s * sr))
+    x = rng.standard_normal(n + sr // 10)
+    x = signal.sosfilt(signal.butter(2, [rng.uniform(150, 400), min(rng.uniform(3000, 8000), 0.45 * sr)],
+                                     "bandpass", fs=sr, output="sos"), x)[sr // 10:]
+    t = np.arange(n) / n
+    env = np.sin(np.pi * t) * (0.6 + 0.4 * np.abs(np.sin(2 * np.pi * rng.uniform(2, 6) * t + rng.uniform(0, 6.28))))
+    y = x * env
+    return (y * peak / np.abs(y).max()).astype(np.float32)
