@@ -40,8 +40,17 @@ extension BoundaryChooser {
           if problem.kinds[j0].isMandatory { break }
           j0 -= 1
         }
-        guard from >= 0 else { continue }
         let cell = index(j, m)
+        // Or the segment before j was not read: j shares the pause of that segment's start.
+        if let previous = previousSegmentStart[j], problem.bands[previous].contains(m) {
+          let f = forward[index(previous, m)] + problem.costs.missingSegment
+          if f < best + assign(j, m) {
+            forward[cell] = f
+            back[cell] = Int32(index(previous, m))
+            continue
+          }
+        }
+        guard from >= 0 else { continue }
         forward[cell] = best + assign(j, m)
         back[cell] = from
         if interludes {
@@ -145,6 +154,10 @@ extension BoundaryChooser {
           }
           if problem.kinds[j1].isMandatory { break }
           j1 += 1
+        }
+        // Or the segment starting at j was not read: the next segment starts at the same pause.
+        if let next = nextSegmentStart[j], problem.bands[next].contains(m) {
+          best = min(best, problem.costs.missingSegment + backward[index(next, m)])
         }
         backward[index(j, m)] = best
       }

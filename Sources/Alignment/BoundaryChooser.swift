@@ -36,13 +36,16 @@ struct BoundaryChooser {
     var logPause: [Double]
     /// Pauses a person put inside speech (override): free to assign, never unexplained.
     var synthetic: Set<Int> = []
+    /// Dips inside speech (`SpeechMap+Dips`): a boundary costs `CostModel.weakAssign` there,
+    /// passing one costs nothing.
+    var weak: Set<Int> = []
     /// Allowed pauses per break (inclusive).
     var bands: [ClosedRange<Int>]
     var heading: HeadingMode
     var costs: CostModel
     /// At most this many breaks skipped, and pauses passed unexplained, in one step.
     var maxSkipped = 8
-    var maxUnexplained = 12
+    var maxUnexplained = 20
     /// Breaks where unexpected speech may come in (segment boundaries not fixed by a person).
     var interludeBreaks: Set<Int> = []
     /// Pauses inside one interlude, at most.
@@ -99,6 +102,10 @@ struct BoundaryChooser {
   let span: Int
   /// assign(kind, pause m) at kind · (P + 2) + m.
   let assignTable: [Double]
+  /// For a segment boundary j (not the first nor the end): the segment start before it, whose
+  /// segment may be missing from the recording (`CostModel.missingSegment`); and the reverse.
+  let previousSegmentStart: [Int?]
+  let nextSegmentStart: [Int?]
 
   init(_ problem: Problem) {
     self.problem = problem
@@ -113,7 +120,7 @@ struct BoundaryChooser {
     var unexplained = [0.0]
     for m in 1...max(1, pauseCount + 1) {
       let cost =
-        m <= pauseCount && !problem.synthetic.contains(m)
+        m <= pauseCount && !problem.synthetic.contains(m) && !problem.weak.contains(m)
         ? problem.costs.unexplained(logLength: problem.logPause[m]) : 0
       unexplained.append(unexplained[m - 1] + cost)
     }
@@ -135,10 +142,25 @@ struct BoundaryChooser {
     for kind in 0..<CostModel.kinds {
       for m in 1..<max(1, pauseCount + 1) {
         table[kind * width + m] =
-          problem.synthetic.contains(m) ? 0 : problem.costs.assign(kind, logLength: problem.logPause[m])
+          problem.synthetic.contains(m)
+          ? 0
+          : problem.weak.contains(m)
+            ? problem.costs.weakAssign : problem.costs.assign(kind, logLength: problem.logPause[m])
       }
     }
     assignTable = table
+    var previous = [Int?](repeating: nil, count: breakCount)
+    var next = [Int?](repeating: nil, count: breakCount)
+    var last: Int?
+    for j in 1..<max(1, breakCount - 1) where problem.kinds[j].isMandatory {
+      if let last {
+        previous[j] = last
+        next[last] = j
+      }
+      last = j
+    }
+    previousSegmentStart = previous
+    nextSegmentStart = next
   }
 
   func index(_ j: Int, _ m: Int) -> Int { offsets[j] + m - problem.bands[j].lowerBound }

@@ -25,6 +25,11 @@ struct CostModel: Sendable {
   var unexplainedSigma: Double
   /// −ln λ: the price of a pause that no mark explains.
   var unexplainedPrice: Double = 1.2
+  /// A boundary at a dip inside speech (no pause): about what a verse 3.3 σ off its predicted
+  /// length costs, so a run-on reading takes the dip only when no pause fits nearby.
+  var weakAssign = 8.0
+  /// A segment of the text the reader skipped (a boundary sharing the next one's pause).
+  var missingSegment = 6.0
   var rateSigma = 0.16
   var absoluteSigmaSeconds = 0.18
 

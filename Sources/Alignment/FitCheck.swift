@@ -71,12 +71,16 @@ enum FitCheck {
     var strong: [Double] = []
     for (j, m) in path.pauseOfBreak.enumerated() {
       guard let m else { continue }
-      if m >= 1 && m <= pauseCount && j > 0 && text.breaks[j] >= .colon { strong.append(plan.logPause[m]) }
+      if m >= 1 && m <= pauseCount && j > 0 && text.breaks[j] >= .colon && !plan.map.pauses[m - 1].isWeak {
+        strong.append(plan.logPause[m])
+      }
     }
-    let unexplained = path.unexplainedPauses(pauseCount: pauseCount).map { plan.logPause[$0] }
+    let unexplained = path.unexplainedPauses(pauseCount: pauseCount)
+      .filter { !plan.map.pauses[$0 - 1].isWeak }.map { plan.logPause[$0] }
     // No unexplained pause at all: as distinct as a reading gets.
     let gap = mean(strong).map { $0 - (mean(unexplained) ?? ($0 - 2.5)) } ?? 1.5
-    let costPerItem = path.totalCost / Double(max(1, pauseCount + text.unitCount))
+    let realPauses = plan.map.pauses.filter { !$0.isWeak }.count
+    let costPerItem = path.totalCost / Double(max(1, realPauses + text.unitCount))
     let score = costPerItem - 0.2 * (gap - 1.5)
     let fit = 1 / (1 + Double.exp((score + 0.155) / 0.03))
     if fit < lowFit && fit >= rejectBelow {

@@ -37,7 +37,7 @@ struct PassPlan {
   /// The chapter's pause scale: the median of its (segments − 1) longest pauses.
   var pauseScale: Double {
     let boundaries = max(1, text.breaks.filter(\.isMandatory).count - 2)
-    let longest = map.pauses.map(\.seconds).sorted(by: >).prefix(boundaries)
+    let longest = map.pauses.filter { !$0.isWeak }.map(\.seconds).sorted(by: >).prefix(boundaries)
     guard !longest.isEmpty else { return 0.8 }
     return longest[longest.count / 2]
   }
@@ -98,10 +98,11 @@ struct PassPlan {
       }
     }
     let synthetic = Set(map.pauses.indices.filter { map.pauses[$0].isSynthetic }.map { $0 + 1 })
+    let weak = Set(map.pauses.indices.filter { map.pauses[$0].isWeak && !map.pauses[$0].isSynthetic }.map { $0 + 1 })
     let interludeBreaks = Set((1..<max(1, last)).filter { text.breaks[$0].isMandatory && fixedBreaks[$0] == nil })
     return BoundaryChooser.Problem(
       kinds: text.breaks, predicted: predicted, speechBefore: speechBefore, logPause: logPause,
-      synthetic: synthetic, bands: bands, heading: heading, costs: costs, interludeBreaks: interludeBreaks)
+      synthetic: synthetic, weak: weak, bands: bands, heading: heading, costs: costs, interludeBreaks: interludeBreaks)
   }
 
   /// The first real pause m ≥ 1 with C[m] ≥ seconds (P + 1 if none).
@@ -136,12 +137,13 @@ struct PassPlan {
         skipped.append(text.breaks[j].rawValue)
         continue
       }
-      if m >= 1 && m <= pauseCount {
+      if m >= 1 && m <= pauseCount && !map.pauses[m - 1].isWeak {
         let kind = j == 0 ? TextModel.BreakKind.heading.rawValue : text.breaks[j].rawValue
         assigned.append((kind, logPause[m]))
       }
     }
-    let unexplained = solution.unexplainedPauses(pauseCount: pauseCount).map { logPause[$0] }
+    let unexplained = solution.unexplainedPauses(pauseCount: pauseCount)
+      .filter { !map.pauses[$0 - 1].isWeak }.map { logPause[$0] }
     var learnt = costs
     learnt.learn(assigned: assigned, skipped: skipped, unexplained: unexplained)
     return learnt

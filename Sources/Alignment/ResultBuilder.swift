@@ -15,6 +15,11 @@ struct ResultBuilder {
   let fixed: FixedStarts
   let options: AlignmentOptions
 
+  /// A start at a dip inside speech is a guess, however the search rates it.
+  static let runOnConfidence = 0.4
+  /// A segment the reader seems to have skipped.
+  static let missingConfidence = 0.1
+
   var leadFrames: Int { options.leadMilliseconds * map.sampleRate / 1000 }
   var pauseCount: Int { map.pauses.count }
 
@@ -38,6 +43,7 @@ struct ResultBuilder {
     -> AlignmentResult
   {
     var timings: [SegmentTiming] = []
+    var warnings: [String] = []
     let speechBefore = map.speechBefore
     let headingPause = path.pauseOfBreak[0] ?? 0
     // Told there is no heading: speech found before the first segment is part of it.
@@ -83,11 +89,25 @@ struct ResultBuilder {
       } else if !phrases.isEmpty {
         phrases[0].label = segment.label
       }
+      let runOn = fixed.frameOfSegment[s] == nil && m >= 1 && m <= pauseCount && map.pauses[m - 1].isWeak
+      if runOn {
+        warnings.append(
+          "\(options.file): \(segment.kind == .verse ? "verse" : "heading") \(segment.label) follows on with no pause; "
+            + "its start is at the quietest point between the words. Check it.")
+      }
+      let missing = fixed.frameOfSegment[s] == nil && s + 1 < segments.count && m == mNext
+      if missing {
+        warnings.append(
+          "\(options.file): \(segment.kind == .verse ? "verse" : "heading") \(segment.label) seems not to be read: "
+            + "the speech goes on from \(s > 0 ? segments[s - 1].label : "the start") to \(segments[s + 1].label); "
+            + "its label is placed at \(segments[s + 1].label)'s start. Check it.")
+      }
+      let confidence = missing ? Self.missingConfidence : fixed.frameOfSegment[s] != nil ? 1 : path.confidence[first]
       timings.append(
         SegmentTiming(
           label: segment.label, kind: segment.kind == .heading ? .heading : .verse, pause: pause,
           onset: onset, offset: max(onset, offset), start: start, end: 0,
-          confidence: fixed.frameOfSegment[s] != nil ? 1 : path.confidence[first],
+          confidence: runOn ? min(confidence, Self.runOnConfidence) : confidence,
           isFixed: fixed.frameOfSegment[s] != nil,
           durationRatio: expected > 0 ? spoken / expected : 1, phrases: phrases))
     }
@@ -99,7 +119,7 @@ struct ResultBuilder {
       lettersPerSecond: lettersPerSecond, noiseFloorDBFS: Double(map.levels.typical.floorDB),
       speechLevelDBFS: Double(map.levels.typical.speechDB), pauseCount: pauseCount,
       lowConfidence: timings.filter { $0.confidence < options.lowConfidence }.map(\.label),
-      fit: 1, fitDetails: [:], warnings: [])
+      fit: 1, fitDetails: [:], warnings: warnings)
   }
 
   /// a, b, …, z, aa, ab, … (HearThis / SAB phrase suffixes).

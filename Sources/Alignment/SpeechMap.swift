@@ -31,6 +31,10 @@ struct SpeechMap: Sendable {
     var offsetShift = 0
     /// Starts where a person's fixed start split an island: the pause before it is synthetic.
     var splitBefore = false
+    /// Starts at a dip inside continuous speech (see `SpeechMap+Dips`): the pause before it is weak.
+    var weakBefore = false
+    /// Cut out of a sound run as a breath (`SpeechMap+Breaths`).
+    var isBreath = false
     /// Faint sound too weak to place precisely lies up to this many frames before the onset
     /// (see `SpeechMap+Edges`): the jump point goes before it.
     var softLeadFrames = 0
@@ -47,6 +51,8 @@ struct SpeechMap: Sendable {
     var speechBefore: Double
     /// Inserted at a person's fixed start that fell inside speech.
     var isSynthetic = false
+    /// A dip inside speech, not a pause: a verse may end here only when none ends nearby.
+    var isWeak = false
     var seconds: Double = 0
   }
 
@@ -71,8 +77,9 @@ struct SpeechMap: Sendable {
   static let minimumIslandMilliseconds = 40
   /// Islands this far below the speech level are never words.
   static let quietIslandBelowSpeechDB: Float = 25
-  /// Noise-like islands this far below the speech level are breaths.
-  static let breathBelowSpeechDB: Float = 4
+  /// Noise-like islands this far below the speech level are breaths (a close microphone
+  /// catches breaths only a few dB under the words).
+  static let breathBelowSpeechDB: Float = 0
   /// Noise-like: little first-formant energy and much above 3 kHz, relative to the voice band.
   /// (Voiced speech: voicing −3…−1 dB, brightness −20 dB typical, −13 dB at most.)
   static let noiseLikeVoicingDB: Float = -3.5
@@ -96,7 +103,7 @@ struct SpeechMap: Sendable {
       let breathy =
         island.voicingDB < Self.noiseLikeVoicingDB && island.brightnessDB > Self.noiseLikeBrightnessDB
         && island.peakVoiceDB < speech - Self.breathBelowSpeechDB
-      if island.endHop - island.startHop < minimumHops || quiet || breathy {
+      if island.endHop - island.startHop < minimumHops || quiet || breathy || island.isBreath {
         dropped.append(island)
       } else {
         kept.append(island)
@@ -105,6 +112,7 @@ struct SpeechMap: Sendable {
     Self.extendFaintEdges(
       &kept, discarded: dropped, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)
+    Self.splitAtDips(&kept, features)
     islands = kept
     discarded = dropped
     pauses = []
@@ -133,7 +141,7 @@ struct SpeechMap: Sendable {
         let frames = FrameRange(start: offsetFrame(island: i - 1), end: onsetFrame(island: i))
         pauses.append(
           Pause(
-            frames: frames, speechBefore: speech, isSynthetic: islands[i].splitBefore,
+            frames: frames, speechBefore: speech, isSynthetic: islands[i].splitBefore, isWeak: islands[i].weakBefore,
             seconds: Double(frames.count) / Double(sampleRate)))
       }
       speech += Double(islands[i].endHop - islands[i].startHop) * hopSeconds
