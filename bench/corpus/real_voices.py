@@ -45,9 +45,12 @@ class RealSynth(synth.Synth):
             with os.fdopen(fd, "w") as f:
                 json.dump(jobs, f)
             try:
-                subprocess.run([PIPER_PY, PIPER_BATCH, jp], check=True, stderr=subprocess.DEVNULL)
+                r = subprocess.run([PIPER_PY, PIPER_BATCH, jp], stderr=subprocess.PIPE, text=True)
             finally:
                 os.remove(jp)
+            if r.returncode != 0:
+                raise SystemExit("make_real.py: the piper voice failed (%s): %s; run `make bench-deps`"
+                                 % (PIPER_PY, (r.stderr.strip().splitlines() or ["?"])[-1]))
         other = [(v, r, t) for v, r, t in reqs if v["engine"] != "piper"]
         got = iter(super().run(other)) if other else iter(())
         out = []
