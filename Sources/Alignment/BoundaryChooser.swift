@@ -48,8 +48,8 @@ struct BoundaryChooser {
     var maxUnexplained = 20
     /// Breaks where unexpected speech may come in (segment boundaries not fixed by a person).
     var interludeBreaks: Set<Int> = []
-    /// Pauses inside one interlude, at most.
-    var maxInterludePauses = 6
+    /// Pauses inside one interlude, at most (weak pauses, dips inside speech, count too).
+    var maxInterludePauses = 12
   }
 
   struct Interlude: Sendable, Equatable {

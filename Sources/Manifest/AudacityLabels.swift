@@ -66,3 +66,23 @@ public enum AudacityLabels {
     return labels
   }
 }
+
+extension AudacityLabels {
+  /// A variant's labels, made from what its record holds so the two cannot disagree: each heading
+  /// read aloud (`h` before verse 1, else its USFM marker), then one line per verse labelled as
+  /// written (`1`, `3-4`), in order of start.
+  public static func text(
+    chapter: ChapterEntry, timings: [VerseTiming], headingTimings: [HeadingTiming], sampleRate: Int
+  ) -> String {
+    var lines: [(start: Int, text: String)] = headingTimings.map {
+      ($0.startFrame, line($0.span, $0.label, sampleRate: sampleRate))
+    }
+    for (verse, timing) in zip(chapter.verses, timings) {
+      let span = FrameRange(start: timing.startFrame, end: timing.endFrame)
+      lines.append((timing.startFrame, line(span, verse.label, sampleRate: sampleRate)))
+    }
+    // A stable sort: a heading and a verse that start together keep heading-first order.
+    return lines.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+      .map(\.element.text).joined()
+  }
+}

@@ -13,7 +13,9 @@ import DSP
 /// Times are integer frames with their sample rate beside them; milliseconds are added for
 /// players. File paths are relative to the manifest's folder, with `/` separators.
 public enum ManifestSchema {
-  public static let version = 1
+  /// 2: sidecars carry size and SHA-256; heading timings carry every heading read aloud, with
+  /// its label; playlists are `.m3u`.
+  public static let version = 2
   /// Where the schema lives in the repository.
   public static let path = "schema/manifest.schema.json"
 }

@@ -1,23 +1,29 @@
 import Foundation
 
-/// Verse timestamps shaped like the Digital Bible Platform v4 `timestamps` response, which
-/// audio-Bible apps built on DBP already read:
+/// Verse timestamps shaped like the Digital Bible Platform v4 `timestamps` response
+/// (`GET /timestamps/{fileset_id}/{book}/{chapter}`), which audio-Bible apps built on DBP
+/// already read:
 ///
-///     {"data":[{"book":"PSA","chapter":23,"timestamp":1.25,"verse_start":1,"verse_start_alt":"1"}, …]}
+///     {"data":[{"book":"PSA","chapter":"23","timestamp":1.25,"verse_start":"1","verse_start_alt":"1"}, …]}
 ///
-/// `verse_start` is the first verse number (an integer sequence), `verse_start_alt` the label
-/// as written (`1`, `3-4`, `7a`), `timestamp` the verse start in seconds (millisecond precision).
+/// Field types are those of DBP's published OpenAPI schema `v4_audio_timestamps`: `book`,
+/// `chapter` and `verse_start` are strings (`BibleFile.book_id`, `chapter_start` and
+/// `verse_start` are `type: string` there), `timestamp` is a number of seconds
+/// (`BibleFileTimestamp.timestamp`, `type: number`). `verse_start` holds the first verse's
+/// number (`"3"` for the bridge `3-4`), `verse_start_alt` the label as written (`3-4`, `7a`);
+/// `timestamp` has millisecond precision.
 public enum DBPTimestamps {
-  struct Document: Encodable {
-    var data: [Entry]
+  /// One response: what a typed DBP client decodes.
+  public struct Document: Codable, Sendable, Equatable {
+    public var data: [Entry]
   }
 
-  struct Entry: Encodable {
-    var book: String
-    var chapter: Int
-    var verseStart: Int
-    var verseStartAlt: String
-    var timestamp: Double
+  public struct Entry: Codable, Sendable, Equatable {
+    public var book: String
+    public var chapter: String
+    public var verseStart: String
+    public var verseStartAlt: String
+    public var timestamp: Double
 
     enum CodingKeys: String, CodingKey {
       case book, chapter, timestamp
@@ -26,12 +32,16 @@ public enum DBPTimestamps {
     }
   }
 
+  public static func document(_ verses: [TimedVerse], book: String, chapter: Int) -> Document {
+    Document(
+      data: verses.enumerated().map { index, verse in
+        Entry(
+          book: book, chapter: String(chapter), verseStart: String(verse.firstVerse ?? index + 1),
+          verseStartAlt: verse.label, timestamp: Double(verse.startMilliseconds) / 1000)
+      })
+  }
+
   public static func render(_ verses: [TimedVerse], book: String, chapter: Int) throws -> String {
-    let entries = verses.enumerated().map { index, verse in
-      Entry(
-        book: book, chapter: chapter, verseStart: verse.firstVerse ?? index + 1, verseStartAlt: verse.label,
-        timestamp: Double(verse.startMilliseconds) / 1000)
-    }
-    return String(decoding: try JSONOutput.encode(Document(data: entries)), as: UTF8.self)
+    String(decoding: try JSONOutput.encode(document(verses, book: book, chapter: chapter)), as: UTF8.self)
   }
 }

@@ -5,6 +5,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
   case duplicateVariant(chapter: String, narrator: String, variant: String)
   case inconsistentChapter(chapter: String)
   case noRecords(inputs: [String])
+  case corruptRecord(file: String, reason: String)
+  case outsideManifestFolder(file: String, folder: String)
 
   public var description: String {
     switch self {
@@ -18,6 +20,10 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
       "\(chapter): variant records disagree about the chapter's verses. Render every variant from the same text."
     case .noRecords(let inputs):
       "\(inputs.joined(separator: ", ")): no variant records found. Run prep render first, or give the folder it wrote to."
+    case .corruptRecord(let file, let reason):
+      "\(file): not a sound variant record (\(reason)); nothing was written. Render it again, or move it out of the folder."
+    case .outsideManifestFolder(let file, let folder):
+      "\(file): the record is outside \(folder), so the catalogue could only name its files with `..`; nothing was written. Write the manifest into a folder that holds every record."
     }
   }
 }

@@ -2,9 +2,10 @@ import DSP
 
 /// What the JSON Schema says, and what it cannot say, checked on a decoded manifest.
 ///
-/// Schema-level: rates 0.5–3, sample rates 8–384 kHz, known format names, 64-hex SHA-256,
-/// relative paths with `/`, spoken labels without clock strings (`2:03`) or numbers run
-/// together (`1 6`). Beyond the schema: one timing per verse, verse starts in order, start ≤
+/// Schema-level (also checked by `ManifestSchemaCheck`, which reads the schema itself): sample
+/// rates 8–384 kHz, known format names, 64-hex SHA-256, relative paths that stay inside the
+/// manifest's folder, spoken labels without clock strings (`2:03`) or numbers run together
+/// (`1 6`). Beyond the schema: one timing per verse, verse starts in order, start ≤
 /// onset ≤ end ≤ the variant's length, milliseconds that agree with the frames, unique variant ids,
 /// gain-track points in increasing frame order. Each finding names where it is (a JSON path).
 public enum ManifestSanity {
@@ -43,7 +44,6 @@ public enum ManifestSanity {
 
   static func check(_ variant: VariantEntry, verses: Int, at: String) -> [String] {
     var problems: [String] = []
-    if !(0.5...3).contains(variant.rate) { problems.append("\(at).rate: \(variant.rate) is outside 0.5–3") }
     problems += sampleRate(variant.sampleRate, at: "\(at).sampleRate")
     for (key, text) in [("label", variant.spoken.label), ("rate", variant.spoken.rate), ("bed", variant.spoken.bed)] {
       problems += spoken(text, at: "\(at).spoken.\(key)")
@@ -70,7 +70,7 @@ public enum ManifestSanity {
     let files = variant.files.map { ($0, "files") }
       + (variant.stems.map { $0.voice.files.map { ($0, "stems.voice.files") } + $0.bed.files.map { ($0, "stems.bed.files") } } ?? [])
     for (index, (file, key)) in files.enumerated() { problems += check(file, at: "\(at).\(key)[\(index)]") }
-    for sidecar in variant.sidecars.all { problems += path(sidecar, at: "\(at).sidecars") }
+    for sidecar in variant.sidecars.all { problems += path(sidecar.file, at: "\(at).sidecars") }
     if let points = variant.stems?.bedGain.points,
       !zip(points, points.dropFirst()).allSatisfy({ $0.frame < $1.frame })
     {
@@ -105,8 +105,8 @@ public enum ManifestSanity {
   }
 
   static func path(_ path: String, at: String) -> [String] {
-    path.isEmpty || path.hasPrefix("/") || path.contains("\\")
-      ? ["\(at): \"\(path)\" is not a relative path with / separators"] : []
+    ManifestValidator.staysInside(path)
+      ? [] : ["\(at): \"\(path)\" is not a relative path inside the manifest's folder"]
   }
 
   /// A screen-reader label: not empty, no `2:03`, no `1 6`.

@@ -3,9 +3,10 @@ import Foundation
 
 /// `prep validate`: checks a manifest (catalogue or variant record) and the files it names.
 ///
-/// Every encoded file (variants and stems) must exist with the recorded size and SHA-256;
-/// sidecars and playlists must exist. Paths are relative to the manifest's folder. JSON Schema
-/// validation is done by the tests (python3-jsonschema); this checks what the schema cannot.
+/// Every encoded file (variants and stems) and every sidecar must exist with the recorded size
+/// and SHA-256; playlists must exist. Paths are relative to the manifest's folder and must stay
+/// inside it: a path that leaves it (`..`, absolute) is reported and never opened. The schema
+/// itself is checked by `ManifestSchemaCheck`; this checks what a schema cannot.
 public enum ManifestValidator {
   /// One finding: the file it is about and what is wrong.
   public struct Problem: Sendable, Equatable, CustomStringConvertible {
@@ -54,10 +55,21 @@ public enum ManifestValidator {
     }
   }
 
-  /// Each encoded file exists with its size and hash; each other file exists.
-  static func check(files: [EncodedFile], others: [String], folder: URL, sha256: (String) -> String?) -> [Problem] {
+  /// A file a manifest names with its size and hash: an encoded file or a sidecar.
+  struct HashedFile {
+    var file: String
+    var sizeBytes: Int
+    var sha256: String
+  }
+
+  /// Each hashed file exists with its size and hash; each other file exists; none leaves the folder.
+  static func check(files: [HashedFile], others: [String], folder: URL, sha256: (String) -> String?) -> [Problem] {
     var problems: [Problem] = []
     for file in files {
+      guard staysInside(file.file) else {
+        problems.append(Problem(file: file.file, message: outside))
+        continue
+      }
       let full = folder.appendingPathComponent(file.file).path
       guard let size = FileSize.of(full) else {
         problems.append(Problem(file: file.file, message: "missing; render it again"))
@@ -69,14 +81,28 @@ public enum ManifestValidator {
         problems.append(Problem(file: file.file, message: "content changed since it was rendered (SHA-256 differs)"))
       }
     }
-    for other in others where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(other).path) {
-      problems.append(Problem(file: other, message: "missing; render it again"))
+    for other in others {
+      if !staysInside(other) {
+        problems.append(Problem(file: other, message: outside))
+      } else if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(other).path) {
+        problems.append(Problem(file: other, message: "missing; render it again"))
+      }
     }
     return problems
   }
 
-  /// Encoded files (with size and hash) and other files (sidecars, playlists) a manifest names.
-  static func references(in data: Data, file: String) throws(ManifestError) -> ([EncodedFile], [String]) {
+  static let outside =
+    "is outside the manifest's folder (absolute, or `..`); a manifest may only name files in its folder or below. Collect the records again"
+
+  /// A relative path with `/` separators and no empty, `.` or `..` segment (what the schema's
+  /// `relativePath` allows).
+  public static func staysInside(_ path: String) -> Bool {
+    !path.isEmpty && !path.hasPrefix("/") && !path.contains("\\")
+      && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !["", ".", ".."].contains($0) }
+  }
+
+  /// Encoded files and sidecars (with size and hash) and other files (playlists) a manifest names.
+  static func references(in data: Data, file: String) throws(ManifestError) -> ([HashedFile], [String]) {
     struct Header: Decodable {
       var kind: String
       var schemaVersion: Int
@@ -98,16 +124,18 @@ public enum ManifestValidator {
     }
   }
 
-  static func references(of catalogue: Catalogue) -> ([EncodedFile], [String]) {
+  static func references(of catalogue: Catalogue) -> ([HashedFile], [String]) {
     let variants = catalogue.chapters.flatMap { $0.narrators.flatMap(\.variants) }
-    return (variants.flatMap(encodedFiles), variants.flatMap(\.sidecars.all) + catalogue.playlists.map(\.file))
+    return (variants.flatMap(hashedFiles), catalogue.playlists.map(\.file))
   }
 
-  static func references(of record: VariantRecord) -> ([EncodedFile], [String]) {
-    (encodedFiles(record.variant), record.variant.sidecars.all)
+  static func references(of record: VariantRecord) -> ([HashedFile], [String]) {
+    (hashedFiles(record.variant), [])
   }
 
-  static func encodedFiles(_ variant: VariantEntry) -> [EncodedFile] {
-    variant.files + (variant.stems.map { $0.voice.files + $0.bed.files } ?? [])
+  static func hashedFiles(_ variant: VariantEntry) -> [HashedFile] {
+    let encoded = variant.files + (variant.stems.map { $0.voice.files + $0.bed.files } ?? [])
+    return encoded.map { HashedFile(file: $0.file, sizeBytes: $0.sizeBytes, sha256: $0.sha256) }
+      + variant.sidecars.all.map { HashedFile(file: $0.file, sizeBytes: $0.sizeBytes, sha256: $0.sha256) }
   }
 }

@@ -80,7 +80,7 @@ public struct BedEntry: Codable, Sendable, Equatable {
   }
 }
 
-/// An M3U8 queue of chapters for one narrator, rate, bed and format.
+/// An M3U queue (`.m3u`) of chapters for one narrator, rate, bed and format.
 public struct PlaylistEntry: Codable, Sendable, Equatable {
   public var narrator: String
   public var rate: Double

@@ -75,21 +75,30 @@ public struct VerseTiming: Codable, Sendable, Equatable {
   }
 }
 
-/// Where a spoken heading is in a variant (`heading` indexes `ChapterEntry.headings`).
+/// Where a heading read aloud is in a variant: every one the narration holds, so this list and
+/// the variant's Audacity labels (`AudacityLabels.text(chapter:timings:headingTimings:sampleRate:)`)
+/// say the same thing.
 public struct HeadingTiming: Codable, Sendable, Equatable {
-  public var heading: Int
+  /// Its index in `ChapterEntry.headings` when the text has it (nil for a spoken chapter title
+  /// such as "Psalm 23" that the text does not hold).
+  public var heading: Int?
+  /// Its Audacity label: `h` for a heading before verse 1, else the USFM marker (`s1`).
+  public var label: String
   public var startFrame: Int
   public var endFrame: Int
   public var startMilliseconds: Int
   public var endMilliseconds: Int
 
-  public init(heading: Int, span: FrameRange, sampleRate: Int) {
+  public init(heading: Int?, label: String = "h", span: FrameRange, sampleRate: Int) {
     self.heading = heading
+    self.label = label
     startFrame = span.start
     endFrame = span.end
     startMilliseconds = FrameTime.milliseconds(span.start, sampleRate: sampleRate)
     endMilliseconds = FrameTime.milliseconds(span.end, sampleRate: sampleRate)
   }
+
+  public var span: FrameRange { FrameRange(start: startFrame, end: endFrame) }
 }
 
 /// One encoded file: what it is, where, how big, its hash, its length and its loudness.
@@ -136,19 +145,45 @@ public struct Loudness: Codable, Sendable, Equatable {
   }
 }
 
-/// Sidecar files of a variant, relative to the manifest's folder.
+/// A sidecar file: where it is (relative to the manifest's folder), its size and SHA-256, so
+/// `prep validate` can tell when it was changed or replaced.
+public struct SidecarFile: Codable, Sendable, Equatable {
+  public var file: String
+  public var sizeBytes: Int
+  public var sha256: String
+  public init(file: String, sizeBytes: Int, sha256: String) {
+    self.file = file
+    self.sizeBytes = sizeBytes
+    self.sha256 = sha256
+  }
+}
+
+/// Sidecar files of a variant.
 public struct Sidecars: Codable, Sendable, Equatable {
-  public var webVTT: String?
-  public var podcastChapters: String?
-  public var audacityLabels: String?
-  public var dbpTimestamps: String?
-  public init(webVTT: String? = nil, podcastChapters: String? = nil, audacityLabels: String? = nil, dbpTimestamps: String? = nil) {
+  public var webVTT: SidecarFile?
+  public var podcastChapters: SidecarFile?
+  public var audacityLabels: SidecarFile?
+  public var dbpTimestamps: SidecarFile?
+  public init(
+    webVTT: SidecarFile? = nil, podcastChapters: SidecarFile? = nil, audacityLabels: SidecarFile? = nil,
+    dbpTimestamps: SidecarFile? = nil
+  ) {
     self.webVTT = webVTT
     self.podcastChapters = podcastChapters
     self.audacityLabels = audacityLabels
     self.dbpTimestamps = dbpTimestamps
   }
 
-  /// Every sidecar path that is set.
-  public var all: [String] { [webVTT, podcastChapters, audacityLabels, dbpTimestamps].compactMap { $0 } }
+  /// Every sidecar that is set.
+  public var all: [SidecarFile] { [webVTT, podcastChapters, audacityLabels, dbpTimestamps].compactMap { $0 } }
+
+  /// The same sidecars with every path changed by `move`.
+  public func moved(_ move: (String) -> String) -> Sidecars {
+    func m(_ file: SidecarFile?) -> SidecarFile? {
+      file.map { SidecarFile(file: move($0.file), sizeBytes: $0.sizeBytes, sha256: $0.sha256) }
+    }
+    return Sidecars(
+      webVTT: m(webVTT), podcastChapters: m(podcastChapters), audacityLabels: m(audacityLabels),
+      dbpTimestamps: m(dbpTimestamps))
+  }
 }

@@ -1,11 +1,15 @@
 import Files
 import Foundation
 import Manifest
+import Pages
 
-/// `prep collect`: variant records → the catalogue (`manifest.json`) and M3U8 playlists.
+/// `prep collect`: variant records → the catalogue (`manifest.json`) and M3U playlists.
 ///
-/// Records come from files or folders (every `*.json` of kind `variant` in a folder). They are
-/// put in reading order — canonical book order, chapter number, chapter id, then narrator, rate
+/// Records come from files or folders (every `*.json` of kind `variant` in a folder; other JSON
+/// there, such as ingest records and sidecars, is passed over). A record that is not JSON, or
+/// not a sound variant record, stops the run with one sentence naming it, before anything is
+/// written; so does a record outside the manifest's folder, whose files the catalogue could
+/// only name with `..`. Records are put in reading order — canonical book order, chapter number, chapter id, then narrator, rate
 /// and bed — so the catalogue does not depend on the order of the arguments. Paths inside the
 /// records are rebased from each record's folder to the manifest's. One playlist per narrator ×
 /// rate × bed × format lists that variant of every chapter, in reading order, under
@@ -16,6 +20,8 @@ public enum Collect {
     public var outputPath: String
     public var title: String?
     public var playlistFolderName = "playlists"
+    /// Also write the reference player (`player/` beside the catalogue).
+    public var writePlayer = true
 
     public init(inputs: [String], outputPath: String, title: String? = nil) {
       self.inputs = inputs
@@ -27,12 +33,12 @@ public enum Collect {
   public static func run(_ options: Options) throws -> Catalogue {
     let manifestFolder = URL(fileURLWithPath: options.outputPath).deletingLastPathComponent().standardizedFileURL
     var records: [VariantRecord] = []
-    for path in try recordPaths(options.inputs) {
-      var record = try JSONOutput.read(VariantRecord.self, from: path)
-      guard record.kind == "variant" else {
-        throw ManifestError.unreadable(file: path, reason: "kind \"\(record.kind)\" is not a variant record")
-      }
+    for (path, document) in try recordDocuments(options.inputs) {
+      var record = try decodeRecord(path, document)
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
+      guard Rebase.isInside(folder, manifestFolder) else {
+        throw ManifestError.outsideManifestFolder(file: path, folder: manifestFolder.path)
+      }
       record.variant = Rebase.variant(record.variant, from: folder, to: manifestFolder)
       records.append(record)
     }
@@ -52,37 +58,72 @@ public enum Collect {
       try batch.commit()
     }
     try JSONOutput.write(catalogue, to: options.outputPath)
+    if options.writePlayer {
+      try writePlayer(catalogue, playlists.map { .init(file: $0.entry.file, text: $0.text) }, in: manifestFolder)
+    }
     return catalogue
   }
 
-  /// Files as given; folders expanded to their `*.json` variant records, sorted by name.
-  static func recordPaths(_ inputs: [String]) throws -> [String] {
-    var paths: [String] = []
+  /// The reference player, `player/` beside the catalogue, written as one batch.
+  static func writePlayer(_ catalogue: Catalogue, _ playlists: [PlayerPage.PlaylistText], in folder: URL) throws {
+    let playerFolder = folder.appendingPathComponent(PlayerPage.folderName).path
+    try FileManager.default.createDirectory(atPath: playerFolder, withIntermediateDirectories: true)
+    let batch = try OutputBatch(folder: playerFolder)
+    for file in try PlayerPage.files(catalogue, playlists: playlists) {
+      try batch.write(Data(file.text.utf8), as: file.name)
+    }
+    try batch.commit()
+  }
+
+  /// Files as given; folders expanded to their `*.json` variant records, sorted by name. Each
+  /// comes with its parsed JSON; a file that is not JSON is an error (a cut-short record would
+  /// otherwise drop out of the catalogue unnoticed).
+  static func recordDocuments(_ inputs: [String]) throws -> [(String, JSONValue)] {
+    var found: [(String, JSONValue)] = []
     for input in inputs {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
         throw RecordError.missing(file: input)
       }
       guard isFolder.boolValue else {
-        paths.append(input)
+        found.append((input, try parse(input)))
         continue
       }
       let names = try FileManager.default.contentsOfDirectory(atPath: input).filter { $0.hasSuffix(".json") }.sorted()
       for name in names where !name.hasPrefix(".") {
         let path = URL(fileURLWithPath: input).appendingPathComponent(name).path
-        if isVariantRecord(path) { paths.append(path) }
+        let document = try parse(path)
+        if document["kind"] == .string("variant") { found.append((path, document)) }
       }
     }
-    return paths
+    return found
   }
 
-  /// A cheap look at `kind` without decoding the whole record.
-  static func isVariantRecord(_ path: String) -> Bool {
-    struct Header: Decodable { var kind: String? }
-    guard let data = FileManager.default.contents(atPath: path),
-      let header = try? JSONDecoder().decode(Header.self, from: data)
-    else { return false }
-    return header.kind == "variant"
+  static func parse(_ path: String) throws -> JSONValue {
+    guard let data = FileManager.default.contents(atPath: path) else { throw RecordError.missing(file: path) }
+    guard let document = JSONValue.parse(data) else {
+      throw ManifestError.corruptRecord(file: path, reason: "it is not JSON; it may have been cut short")
+    }
+    return document
+  }
+
+  /// A variant record, checked against the schema first so the sentence names the bad field.
+  static func decodeRecord(_ path: String, _ document: JSONValue) throws -> VariantRecord {
+    guard document["kind"] == .string("variant") else {
+      let kind = document["kind"].map { $0.shortDescription } ?? "no kind"
+      throw ManifestError.corruptRecord(file: path, reason: "its kind is \(kind), not \"variant\"")
+    }
+    if case .number(let version)? = document["schemaVersion"], version != Double(ManifestSchema.version) {
+      throw ManifestError.wrongVersion(file: path, found: Int(exactly: version) ?? -1, expected: ManifestSchema.version)
+    }
+    if let first = ManifestSchemaCheck.manifest.problems(in: document).first {
+      throw ManifestError.corruptRecord(file: path, reason: first.description)
+    }
+    do {
+      return try JSONDecoder().decode(VariantRecord.self, from: try JSONEncoder().encode(document))
+    } catch {
+      throw ManifestError.corruptRecord(file: path, reason: Validate.decodingReason(error))
+    }
   }
 
   static func readingOrder(_ a: VariantRecord, _ b: VariantRecord) -> Bool {

@@ -17,9 +17,7 @@ enum Rebase {
     }
     var result = variant
     result.files = move(variant.files)
-    result.sidecars = Sidecars(
-      webVTT: variant.sidecars.webVTT.map(move), podcastChapters: variant.sidecars.podcastChapters.map(move),
-      audacityLabels: variant.sidecars.audacityLabels.map(move), dbpTimestamps: variant.sidecars.dbpTimestamps.map(move))
+    result.sidecars = variant.sidecars.moved(move)
     if var stems = variant.stems {
       stems.voice.files = move(stems.voice.files)
       stems.bed.files = move(stems.bed.files)
@@ -28,10 +26,17 @@ enum Rebase {
     return result
   }
 
+  /// True when `folder` is `root` or below it.
+  static func isInside(_ folder: URL, _ root: URL) -> Bool {
+    let a = folder.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+    let b = root.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+    return a.count >= b.count && Array(a.prefix(b.count)) == b
+  }
+
   /// `to` as seen from `from` (both folders): `""` when equal, else `a/b`, `../x`.
   static func relativePath(from: URL, to: URL) -> String {
-    let a = from.standardizedFileURL.pathComponents
-    let b = to.standardizedFileURL.pathComponents
+    let a = from.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+    let b = to.standardizedFileURL.resolvingSymlinksInPath().pathComponents
     var common = 0
     while common < min(a.count, b.count) && a[common] == b[common] { common += 1 }
     let parts = Array(repeating: "..", count: a.count - common) + b[common...]
@@ -39,7 +44,7 @@ enum Rebase {
   }
 }
 
-/// One M3U8 playlist per narrator × rate × bed × format, with its catalogue entry.
+/// One M3U playlist per narrator × rate × bed × format, with its catalogue entry.
 enum Playlists {
   struct Playlist {
     var entry: PlaylistEntry
@@ -70,19 +75,19 @@ enum Playlists {
     order.sort { sortKey($0) < sortKey($1) }
     return order.compactMap { key in
       guard let members = groups[key], let (first, file) = members.first else { return nil }
-      let name = "\(folderName)/\(key.narrator).\(key.variant).\(key.format).m3u8"
+      let name = "\(folderName)/\(key.narrator).\(key.variant).\(key.format).\(M3U.fileExtension)"
       let spoken = SpokenLabels.playlist(
         title: title, narrator: first.narrator.name, speed: first.variant.rate,
         bedName: first.bed?.name, format: formatName(file.format))
       let entries = members.map { record, file in
-        M3U8.Entry(
+        M3U.Entry(
           durationMilliseconds: file.durationMilliseconds, title: record.chapter.title, path: "../" + file.file)
       }
       return Playlist(
         entry: PlaylistEntry(
           narrator: key.narrator, rate: first.variant.rate, bed: first.variant.bed, format: key.format, file: name,
           spoken: spoken),
-        text: M3U8.render(title: spoken, entries: entries))
+        text: M3U.render(title: spoken, entries: entries))
     }
   }
 

@@ -1,4 +1,5 @@
 import DSP
+import Foundation
 import Manifest
 import Render
 
@@ -47,6 +48,9 @@ public struct RenderJob {
   public var writesStems: Bool
   /// Also write the narration-only variant (`--bed-only` turns this off when beds are given).
   public var writesNoBedVariant: Bool
+  /// How many cores the render uses: 1 runs every step in order on one thread; more spread the
+  /// rates, variants and formats over the cores. The files are the same either way.
+  public var jobs = ProcessInfo.processInfo.activeProcessorCount
   /// Stretches the narration to a speed (1.0 included), reporting the time map.
   public var stretch: (AudioBuffer, Double) throws -> StretchedNarration
 

@@ -9,9 +9,10 @@ import Render
 /// and the variant record that names them all.
 struct RenderOutput {
   let job: RenderJob
-  let batch: OutputBatch
+  let staging: RenderStaging
   let encoder: VariantEncoder
   let formats: [EncodedFormat]
+  let progress: RenderProgress
 
   /// `1.5x-none`, `1x-bed_pad`.
   static func variantID(speed: Double, bed: String?) -> String {
@@ -42,55 +43,47 @@ struct RenderOutput {
       chapters: chapters ?? [], tableOfContentsTitle: chapters == nil ? nil : chapterTitle)
   }
 
-  /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format.
+  /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format, the formats side by
+  /// side on the render's cores; `slope` as `VariantEncoder.encode` takes it.
   func encodeAll(
     _ audio: AudioBuffer, variantID: String, part: String? = nil, timings: NarrationTimings?, normalise: Bool,
-    titleSuffix: String = ""
+    titleSuffix: String = "", slope: Double = 1
   ) throws -> [EncodedFile] {
-    try formats.map { format in
+    let seconds = Double(audio.frameCount) / Double(max(1, audio.sampleRate))
+    let stage: RenderEvent.Stage = normalise ? .encode : .stems
+    return try RenderParallel.map(formats.count, jobs: job.jobs) { index in
+      let format = formats[index]
       let suffix = (part.map { $0 + "." } ?? "") + format.fileExtension
-      return try encoder.encode(
-        audio, format: format, name: job.fileName(variantID, suffix),
-        tags: tags(timings, format: format, titleSuffix: titleSuffix), normalise: normalise,
-        material: String(variantID.drop { $0 != "-" }))
+      let name = job.fileName(variantID, suffix)
+      progress.begin(stage, variant: variantID, format: format.description, "\(job.narrationPath): encoding \(name)")
+      let file = try encoder.encode(
+        audio, format: format, name: name, tags: tags(timings, format: format, titleSuffix: titleSuffix),
+        normalise: normalise, slope: slope)
+      progress.finish(RenderProgress.units(stage, seconds: seconds, format: format))
+      return file
     }
   }
 
   /// Writes the sidecars (WebVTT, Podcasting 2.0 chapters, Audacity labels, DBP timestamps for
-  /// USFM chapters) and returns their names.
+  /// USFM chapters) and returns their names, sizes and hashes.
   func writeSidecars(variantID: String, timings: NarrationTimings) throws -> Sidecars {
     let verses = timedVerses(timings)
     var sidecars = Sidecars()
-    let vtt = job.fileName(variantID, "vtt")
-    try batch.write(Data(WebVTT.render(verses).utf8), as: vtt)
-    sidecars.webVTT = vtt
-    let chapters = job.fileName(variantID, "chapters.json")
+    sidecars.webVTT = try writeSidecar(WebVTT.render(verses), as: job.fileName(variantID, "vtt"))
     let author = job.metadata.artist ?? job.metadata.narrator.name
-    try batch.write(
-      Data(try PodcastChapters.render(verses, chapterTitle: chapterTitle, author: author).utf8), as: chapters)
-    sidecars.podcastChapters = chapters
-    let labels = job.fileName(variantID, "labels.txt")
-    try batch.write(Data(audacityLabels(timings).utf8), as: labels)
-    sidecars.audacityLabels = labels
+    sidecars.podcastChapters = try writeSidecar(
+      try PodcastChapters.render(verses, chapterTitle: chapterTitle, author: author),
+      as: job.fileName(variantID, "chapters.json"))
+    sidecars.audacityLabels = try writeSidecar(
+      AudacityLabels.text(
+        chapter: job.chapter, timings: verseTimings(timings), headingTimings: headingTimings(timings),
+        sampleRate: timings.sampleRate),
+      as: job.fileName(variantID, "labels.txt"))
     if let book = job.chapter.book, let number = job.chapter.chapter {
-      let dbp = job.fileName(variantID, "dbp.json")
-      try batch.write(Data(try DBPTimestamps.render(verses, book: book, chapter: number).utf8), as: dbp)
-      sidecars.dbpTimestamps = dbp
+      sidecars.dbpTimestamps = try writeSidecar(
+        try DBPTimestamps.render(verses, book: book, chapter: number), as: job.fileName(variantID, "dbp.json"))
     }
     return sidecars
-  }
-
-  /// Audacity labels in the variant's time, formatted as `prep align` writes them: the headings
-  /// read aloud (`h` before verse 1), then one line per verse, `start<TAB>end<TAB>label`.
-  func audacityLabels(_ timings: NarrationTimings) -> String {
-    let rate = timings.sampleRate
-    var lines: [(start: Int, text: String)] = []
-    func add(_ span: FrameRange, _ label: String) {
-      lines.append((span.start, AudacityLabels.line(span, label, sampleRate: rate)))
-    }
-    for heading in timings.headings { add(heading.segment.span, heading.label) }
-    for (verse, timing) in zip(job.chapter.verses, timings.verses) { add(timing.span, verse.label) }
-    return lines.sorted { $0.start < $1.start }.map(\.text).joined()
   }
 
   /// The variant record, written last as `<base>.<variant>.json`.
@@ -107,21 +100,35 @@ struct RenderOutput {
         label: SpokenLabels.variant(
           chapterTitle: chapterTitle, narrator: job.metadata.narrator.name, milliseconds: milliseconds),
         rate: SpokenLabels.rate(speed), bed: SpokenLabels.bed(name: bed?.entry.name)),
-      timings: zip(job.chapter.verses, timings.verses).map { verse, timing in
-        VerseTiming(reference: verse.reference, span: timing.span, onsetFrame: timing.onsetFrame, sampleRate: rate)
-      },
-      headingTimings: headingTimings(timings), files: files, sidecars: sidecars, stems: stems)
+      timings: verseTimings(timings), headingTimings: headingTimings(timings), files: files, sidecars: sidecars, stems: stems)
     let record = VariantRecord(
       generator: PrepVersion.generator, chapter: job.chapter, narrator: job.metadata.narrator, variant: variant,
       bed: bed?.entry)
-    try batch.write(try JSONOutput.encode(record), as: job.fileName(id, "json"))
+    try staging.write(try JSONOutput.encode(record), as: job.fileName(id, "json"))
     return record
   }
 
-  /// Headings read aloud that are headings of the text, in their variant's frames.
+  /// Every heading read aloud, in its variant's frames (with its index in the text's headings
+  /// when it is one of them).
   func headingTimings(_ timings: NarrationTimings) -> [HeadingTiming] {
-    timings.headings.compactMap { heading in
-      heading.headingIndex.map { HeadingTiming(heading: $0, span: heading.segment.span, sampleRate: timings.sampleRate) }
+    timings.headings.map { heading in
+      HeadingTiming(
+        heading: heading.headingIndex, label: heading.label, span: heading.segment.span, sampleRate: timings.sampleRate)
     }
+  }
+
+  /// Each verse's start, onset and end in the variant's frames.
+  func verseTimings(_ timings: NarrationTimings) -> [VerseTiming] {
+    zip(job.chapter.verses, timings.verses).map { verse, timing in
+      VerseTiming(
+        reference: verse.reference, span: timing.span, onsetFrame: timing.onsetFrame, sampleRate: timings.sampleRate)
+    }
+  }
+
+  /// Writes one sidecar's text and returns its entry (name, size, SHA-256 of the bytes written).
+  func writeSidecar(_ text: String, as name: String) throws -> SidecarFile {
+    let data = Data(text.utf8)
+    try staging.write(data, as: name)
+    return SidecarFile(file: name, sizeBytes: data.count, sha256: ContentHash.sha256(of: data))
   }
 }

@@ -3,7 +3,8 @@ import DSP
 import Manifest
 import Render
 
-/// One bed variant of one rate: layout, ducking, mix, normalise, encode, stems, record.
+/// One bed variant of one rate: layout, ducking, mix, normalise, encode, stems (`encode`), then
+/// its record (`record`, once the rate's narration-only files, the voice stem, exist).
 struct RenderPremix {
   let output: RenderOutput
   let speed: Double
@@ -12,13 +13,26 @@ struct RenderPremix {
   let voiceLUFS: Double
   /// The rate's timings in the voice's frames.
   let timings: NarrationTimings
+  /// d(loudness)/d(gain) the voice's normalisation saw: the encoder's first step.
+  let slope: Double
 
-  func render(_ bed: PreparedBed, voiceFiles: [EncodedFile], progress: (String) -> Void) throws -> VariantRecord {
+  /// A bed variant's files, before its record.
+  struct Encoded {
+    let bed: PreparedBed
+    let id: String
+    let layout: PremixLayout
+    let timings: NarrationTimings
+    let files: [EncodedFile]
+    /// The bed stem's files and the gain track as the manifest stores it (stems only).
+    let bedStem: (files: [EncodedFile], gain: GainTrackEntry)?
+  }
+
+  func encode(_ bed: PreparedBed) throws -> Encoded {
     let job = output.job
     let plan = job.plan
     let rate = voice.sampleRate
     let id = RenderOutput.variantID(speed: speed, bed: bed.entry.id)
-    progress("\(job.narrationPath): \(id) mixing")
+    output.progress.begin(.mix, variant: id, "\(job.narrationPath): \(id) mixing")
     let layout = PremixLayout(voiceFrames: voice.frameCount, speech: timings.speech, plan: plan, sampleRate: rate)
     let premixTimings = timings.shifted(by: layout.padBeforeFrames)
     let track = Ducking.gainTrack(
@@ -29,31 +43,41 @@ struct RenderPremix {
       fadeOutFrames: FrameTime.frames(seconds: plan.bedFadeOutMilliseconds / 1000, sampleRate: rate))
     // The bed's loudness matched to the voice's; the gain track then sets it relative to the voice.
     let bedLevelDB = voiceLUFS.isFinite && voiceLUFS > -70 ? voiceLUFS - bed.loudnessLUFS : 0
+    let premix = Mixer.mix(voice: layout.pad(voice), bed: music, bedGain: track, bedLevelDB: bedLevelDB)
+    output.progress.finish(RenderProgress.units(.mix, seconds: Double(layout.frameCount) / Double(rate)))
     // The premix lives only in this call, so it is freed before the stems are made; the
     // encoder normalises it for each codec.
-    progress("\(job.narrationPath): \(id) encoding")
     let files = try output.encodeAll(
-      Mixer.mix(voice: layout.pad(voice), bed: music, bedGain: track, bedLevelDB: bedLevelDB), variantID: id,
-      timings: premixTimings, normalise: plan.loudness != nil)
-    var stems: Stems?
-    if job.writesStems {
-      let openDB = plan.ducking.speechLevelDB + plan.ducking.duckDepthDB
-      LoudnessPlan.apply(gainDB: bedLevelDB + openDB, to: &music)
-      var limiter = TruePeakLimiter(
-        channelCount: music.channelCount, sampleRate: rate,
-        ceilingDBTP: (plan.loudness ?? .podcast).limiterCeilingDBTP)
-      music = limiter.processAll(music, chunkFrames: Streaming.chunkFrames)
-      let bedFiles = try output.encodeAll(
-        music, variantID: id, part: "bed", timings: nil, normalise: false, titleSuffix: " (music bed)")
-      stems = Stems(
-        voice: Stem(files: voiceFiles, startFrame: layout.padBeforeFrames),
-        bed: Stem(files: bedFiles, startFrame: 0, loopSeamFrames: bed.bed.seams(frameCount: layout.frameCount)),
-        bedGain: RenderPremix.entry(track.offset(by: -openDB)))
+      premix, variantID: id, timings: premixTimings, normalise: plan.loudness != nil, slope: slope)
+    guard job.writesStems else {
+      return Encoded(bed: bed, id: id, layout: layout, timings: premixTimings, files: files, bedStem: nil)
     }
-    let sidecars = try output.writeSidecars(variantID: id, timings: premixTimings)
+    let openDB = plan.ducking.speechLevelDB + plan.ducking.duckDepthDB
+    LoudnessPlan.apply(gainDB: bedLevelDB + openDB, to: &music)
+    var limiter = TruePeakLimiter(
+      channelCount: music.channelCount, sampleRate: rate,
+      ceilingDBTP: (plan.loudness ?? .podcast).limiterCeilingDBTP)
+    music = limiter.processAll(music, chunkFrames: Streaming.chunkFrames)
+    let bedFiles = try output.encodeAll(
+      music, variantID: id, part: "bed", timings: nil, normalise: false, titleSuffix: " (music bed)")
+    return Encoded(
+      bed: bed, id: id, layout: layout, timings: premixTimings, files: files,
+      bedStem: (bedFiles, RenderPremix.entry(track.offset(by: -openDB))))
+  }
+
+  /// The variant's sidecars and record; `voiceFiles` are the rate's narration-only files.
+  func record(_ encoded: Encoded, voiceFiles: [EncodedFile]) throws -> VariantRecord {
+    let stems = encoded.bedStem.map { bedStem in
+      Stems(
+        voice: Stem(files: voiceFiles, startFrame: encoded.layout.padBeforeFrames),
+        bed: Stem(
+          files: bedStem.files, startFrame: 0, loopSeamFrames: encoded.bed.bed.seams(frameCount: encoded.layout.frameCount)),
+        bedGain: bedStem.gain)
+    }
+    let sidecars = try output.writeSidecars(variantID: encoded.id, timings: encoded.timings)
     return try output.writeRecord(
-      speed: speed, bed: bed, frameCount: layout.frameCount, timings: premixTimings, files: files,
-      sidecars: sidecars, stems: stems)
+      speed: speed, bed: encoded.bed, frameCount: encoded.layout.frameCount, timings: encoded.timings,
+      files: encoded.files, sidecars: sidecars, stems: stems)
   }
 
   /// A gain track as the manifest stores it (dB to two decimals).

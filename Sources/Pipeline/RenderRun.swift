@@ -26,30 +26,44 @@ import Render
 /// starting at the lead-in; the bed stem is the looped, faded bed at the level it has where the
 /// voice is silent (voice loudness + speech level + duck depth, −12 dB by default), so its gain
 /// track stays at or below 0 dB: stem · 10^(track/20) is the bed as mixed.
+///
+/// Rates, the variants of a rate and the formats of a variant run side by side on `job.jobs`
+/// cores (`RenderParallel`); each file depends only on its own inputs, so the bytes are the same
+/// on one core or many and whatever else the call renders.
 public enum FullRender {
-  /// Renders every variant; `progress` receives one line per step.
+  /// Renders every variant; `progress` receives one event per step (from one worker at a time).
   @discardableResult
-  public static func run(_ job: RenderJob, progress: (String) -> Void = { _ in }) throws -> [VariantRecord] {
+  public static func run(
+    _ job: RenderJob, progress report: @escaping @Sendable (RenderEvent) -> Void = { _ in }
+  ) throws -> [VariantRecord] {
     precondition(job.timings.sampleRate == job.narration.sampleRate, "timings and narration differ in rate")
     let formats = try checkedFormats(job.plan)
-    let beds = try job.plan.beds.compactMap { bed throws(RenderError) -> PreparedBed? in
+    let progress = RenderProgress(totalUnits: workUnits(job, formats: formats), report: report)
+    let bedFiles = job.plan.beds.compactMap { bed -> (id: String, path: String)? in
       guard case .file(let id, let path) = bed else { return nil }
-      progress("\(path): preparing the music bed")
+      return (id, path)
+    }
+    let beds = try RenderParallel.map(bedFiles.count, jobs: job.jobs) { index in
+      let (id, path) = bedFiles[index]
+      progress.begin(.bed, "\(path): preparing the music bed")
       return try PreparedBed.load(
         id: id, path: path, sampleRate: job.narration.sampleRate, channelCount: job.narration.channelCount,
         crossfadeMilliseconds: job.plan.bedCrossfadeMilliseconds)
     }
     let batch = try OutputBatch(folder: job.outputFolder)
     do {
+      let staging = RenderStaging(batch)
       let output = RenderOutput(
-        job: job, batch: batch, encoder: VariantEncoder(batch: batch, target: job.plan.loudness),
-        formats: formats)
-      var records: [VariantRecord] = []
-      for speed in job.plan.speeds {
-        records += try renderRate(speed, beds: beds, output: output, progress: progress)
-      }
-      progress("\(job.outputFolder): writing \(batch.stagedNames.count) files")
+        job: job, staging: staging, encoder: VariantEncoder(staging: staging, target: job.plan.loudness),
+        formats: formats, progress: progress)
+      let speeds = job.plan.speeds
+      let records = try RenderParallel.map(speeds.count, jobs: job.jobs) { index in
+        try renderRate(speeds[index], beds: beds, output: output)
+      }.flatMap { $0 }
+      progress.begin(.commit, "\(job.outputFolder): writing \(batch.stagedNames.count) files")
       try batch.commit()
+      progress.finish(1)
+      progress.begin(.done, "\(job.outputFolder): \(records.count) variants written")
       return records
     } catch {
       batch.discard()
@@ -57,10 +71,27 @@ public enum FullRender {
     }
   }
 
+  /// The render's work in `RenderProgress` units: each rate's stretch, mixes and encodes.
+  static func workUnits(_ job: RenderJob, formats: [EncodedFormat]) -> Double {
+    let seconds = Double(job.narration.frameCount) / Double(max(1, job.narration.sampleRate))
+    let beds = job.plan.beds.filter { if case .file = $0 { true } else { false } }.count
+    let voiceEncoded = job.writesNoBedVariant || (job.writesStems && beds > 0)
+    return job.plan.speeds.reduce(1) { total, speed in
+      let variantSeconds = seconds / speed
+      var units = RenderProgress.units(.stretch, seconds: seconds)
+      units += Double(beds) * RenderProgress.units(.mix, seconds: variantSeconds)
+      for format in formats {
+        let encode = RenderProgress.units(.encode, seconds: variantSeconds, format: format)
+        units += encode * Double(beds + (voiceEncoded ? 1 : 0))
+        if job.writesStems { units += Double(beds) * RenderProgress.units(.stems, seconds: variantSeconds, format: format) }
+      }
+      return total + units
+    }
+  }
+
   /// The plan's formats, parsed; the plan's other settings checked.
   static func checkedFormats(_ plan: RenderPlan) throws(RenderError) -> [EncodedFormat] {
-    let known = ["mp3", "mp3-cbr-N", "mp3-vbr-Q", "opus", "opus-N", "flac", "flac24", "wav", "wav24", "wavf", "vorbis"]
-    try plan.validate(knownFormats: known, isKnownFormat: { EncodedFormat(name: $0) != nil })
+    try plan.validate(knownFormats: Defaults.formatVocabulary, isKnownFormat: { EncodedFormat(name: $0) != nil })
     let formats = plan.formats.compactMap { EncodedFormat(name: $0) }
     // Each format writes <variant>.<extension>: two with one extension would overwrite each other.
     for (index, format) in formats.enumerated() {
@@ -72,43 +103,61 @@ public enum FullRender {
     return formats
   }
 
-  /// One rate: the narration-only variant, then one premix per bed.
-  static func renderRate(
-    _ speed: Double, beds: [PreparedBed], output: RenderOutput, progress: (String) -> Void
-  ) throws -> [VariantRecord] {
+  /// One rate: the narration-only variant and one premix per bed, side by side, then their
+  /// sidecars and records in order.
+  static func renderRate(_ speed: Double, beds: [PreparedBed], output: RenderOutput) throws -> [VariantRecord] {
     let job = output.job
     let plan = job.plan
     let rateName = RenderPlan.rateName(speed)
-    progress("\(job.narrationPath): \(rateName)× stretching")
+    let inputSeconds = Double(job.narration.frameCount) / Double(max(1, job.narration.sampleRate))
+    output.progress.begin(.stretch, variant: "\(rateName)x", "\(job.narrationPath): \(rateName)× stretching")
     let stretched = try job.stretch(job.narration, speed)
     let timings = job.timings.mapped(by: stretched.outputFrame)
     var voice = stretched.audio
+    var slope = 1.0
     if let target = plan.loudness {
-      voice = try LoudnessPlan.normalise(
-        voice, to: target, source: job.narrationPath, measure: LoudnessCheck.integrated
-      ).audio
+      let outcome = try LoudnessPlan.normalise(
+        voice, to: target, source: job.narrationPath, measure: LoudnessCheck.integrated)
+      (voice, slope) = (outcome.audio, outcome.slope)
     }
-    var records: [VariantRecord] = []
+    output.progress.finish(RenderProgress.units(.stretch, seconds: inputSeconds))
     let noBedID = RenderOutput.variantID(speed: speed, bed: nil)
-    var voiceFiles: [EncodedFile] = []
-    if job.writesNoBedVariant || (job.writesStems && !beds.isEmpty) {
-      progress("\(job.narrationPath): \(noBedID) encoding")
-      voiceFiles = try output.encodeAll(voice, variantID: noBedID, timings: timings, normalise: plan.loudness != nil)
-    }
-    if job.writesNoBedVariant {
-      let sidecars = try output.writeSidecars(variantID: noBedID, timings: timings)
-      records.append(
-        try output.writeRecord(
-          speed: speed, bed: nil, frameCount: voice.frameCount, timings: timings, files: voiceFiles,
-          sidecars: sidecars, stems: nil))
-    }
-    guard !beds.isEmpty else { return records }
+    let encodesVoice = job.writesNoBedVariant || (job.writesStems && !beds.isEmpty)
     let voiceLUFS = plan.loudness?.integratedLUFS ?? LoudnessCheck.integrated(voice).integratedLUFS
-    for bed in beds {
-      records.append(
-        try RenderPremix(output: output, speed: speed, voice: voice, voiceLUFS: voiceLUFS, timings: timings)
-          .render(bed, voiceFiles: voiceFiles, progress: progress))
+    let premix = RenderPremix(
+      output: output, speed: speed, voice: voice, voiceLUFS: voiceLUFS, timings: timings, slope: slope)
+    // Piece 0 is the narration alone (when it is written), the others the beds, in order.
+    let pieces: [PreparedBed?] = (encodesVoice ? [nil] : []) + beds.map { $0 }
+    let encoded = try RenderParallel.map(pieces.count, jobs: job.jobs) { index -> RenderPiece in
+      guard let bed = pieces[index] else {
+        return .voice(
+          try output.encodeAll(
+            voice, variantID: noBedID, timings: timings, normalise: plan.loudness != nil, slope: slope))
+      }
+      return .premix(try premix.encode(bed))
+    }
+    var voiceFiles: [EncodedFile] = []
+    var records: [VariantRecord] = []
+    for piece in encoded {
+      switch piece {
+      case .voice(let files):
+        voiceFiles = files
+        guard job.writesNoBedVariant else { continue }
+        let sidecars = try output.writeSidecars(variantID: noBedID, timings: timings)
+        records.append(
+          try output.writeRecord(
+            speed: speed, bed: nil, frameCount: voice.frameCount, timings: timings, files: files,
+            sidecars: sidecars, stems: nil))
+      case .premix(let bedVariant):
+        records.append(try premix.record(bedVariant, voiceFiles: voiceFiles))
+      }
     }
     return records
+  }
+
+  /// What one piece of a rate encoded.
+  enum RenderPiece {
+    case voice([EncodedFile])
+    case premix(RenderPremix.Encoded)
   }
 }

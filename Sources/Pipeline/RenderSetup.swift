@@ -9,15 +9,16 @@ import Render
 /// Every check here fails with one sentence (a `RenderError` or `RenderSetupError`), before
 /// anything is decoded or written.
 public struct RenderSetup: Sendable {
-  public var speeds: [Double] = [1]
+  public var speeds: [Double] = Defaults.rates
   public var bedPaths: [String] = []
   public var bedOnly = false
   /// Format names as typed (`mp3`, `opus-32`, …), comma lists already split.
-  public var formats: [String] = ["mp3", "opus"]
+  public var formats: [String] = Defaults.formats
   /// nil: `--loudness off`.
-  public var loudnessLUFS: Double? = -16
-  public var bedLevelDB: Double = 18
-  public var bedCrossfadeMilliseconds: Double = 3_000
+  public var loudnessLUFS: Double? = Defaults.loudnessLUFS
+  /// How far the bed sits under the voice while it speaks, in dB (`--bed-level-db`).
+  public var bedUnderVoiceDB: Double = Defaults.bedUnderVoiceDB
+  public var bedCrossfadeMilliseconds: Double = Defaults.bedCrossfadeMilliseconds
   public var wcag = false
   public var maxPauseMilliseconds: Int?
   /// A hop quieter than this is pause (for `maxPauseMilliseconds`); nil: the narration's speech threshold.
@@ -30,6 +31,8 @@ public struct RenderSetup: Sendable {
   public var chapterTitle: String?
   public var baseName: String?
   public var outputFolder: String
+  /// Cores to use (`--jobs`); nil: every core.
+  public var jobs: Int?
 
   public init(outputFolder: String) { self.outputFolder = outputFolder }
 
@@ -52,7 +55,7 @@ public struct RenderSetup: Sendable {
     }
     plan.formats = formats.map { EncodedFormat(name: $0)?.description ?? $0 }
     plan.loudness = try loudnessLUFS.map { try LoudnessTarget(integratedLUFS: $0) }
-    plan.ducking.speechLevelDB = -(wcag ? max(bedLevelDB, 22) : bedLevelDB)
+    plan.ducking.speechLevelDB = -(wcag ? max(bedUnderVoiceDB, Defaults.wcagBedUnderVoiceDB) : bedUnderVoiceDB)
     plan.bedCrossfadeMilliseconds = bedCrossfadeMilliseconds
     if let maxPauseMilliseconds, !(20...60_000).contains(maxPauseMilliseconds) {
       throw RenderError.settingOutOfRange(name: "max pause", milliseconds: Double(maxPauseMilliseconds), allowed: 20...60_000)
@@ -84,7 +87,7 @@ public struct RenderSetup: Sendable {
     let narratorName = narrator ?? "Narrator"
     let stretch = RenderStretch(
       narration: source.narration, maxPauseMilliseconds: maxPauseMilliseconds, pauseThresholdDBFS: pauseThresholdDBFS)
-    return RenderJob(
+    var job = RenderJob(
       narration: source.narration, narrationPath: source.audioPath, chapter: chapter,
       timings: source.timings(chapter: chapter), plan: plan,
       metadata: RenderMetadata(
@@ -93,6 +96,8 @@ public struct RenderSetup: Sendable {
       outputFolder: outputFolder,
       baseName: baseName ?? URL(fileURLWithPath: source.audioPath).deletingPathExtension().lastPathComponent,
       writesStems: stems, writesNoBedVariant: !(bedOnly && !bedPaths.isEmpty), stretch: stretch.callAsFunction)
+    if let jobs { job.jobs = jobs }
+    return job
   }
 }
 

@@ -3,24 +3,49 @@ import Foundation
 import Manifest
 
 /// `prep validate`: a manifest (catalogue or variant record) is sound, and so are its files.
+///
+/// In order: the document against the shipped JSON Schema (`ManifestSchemaCheck`: wrong types,
+/// values out of range, missing and unknown keys, each with its JSON path); then, when it
+/// passes, what the schema cannot say (`ManifestSanity`: timings in order, milliseconds that
+/// agree with frames…) and every file it names (`ManifestValidator`: inside the manifest's
+/// folder, present, with the recorded size and SHA-256, sidecars included).
 public enum Validate {
+  /// At most this many schema problems are listed (then a count of the rest).
+  static let schemaProblemLimit = 20
+
   /// One line per problem (`file: what is wrong`); empty when all is well.
   public static func run(manifestPath path: String) throws(ManifestError) -> [String] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(file: path, reason: "no such file")
     }
+    guard let document = JSONValue.parse(data) else {
+      throw .unreadable(file: path, reason: "not JSON")
+    }
+    guard case .string(let kind)? = document["kind"], ["catalogue", "variant"].contains(kind) else {
+      let found = document["kind"].map { "its kind is \($0.shortDescription)" } ?? "it has no kind"
+      throw .unreadable(file: path, reason: "\(found); prep manifests are \"catalogue\" or \"variant\"")
+    }
+    if case .number(let version)? = document["schemaVersion"], version != Double(ManifestSchema.version) {
+      throw .wrongVersion(file: path, found: Int(exactly: version) ?? -1, expected: ManifestSchema.version)
+    }
+    let schemaProblems = ManifestSchemaCheck.manifest.problems(in: document)
+    guard schemaProblems.isEmpty else {
+      var lines = schemaProblems.prefix(schemaProblemLimit).map { "\(path): \($0)" }
+      if schemaProblems.count > schemaProblemLimit {
+        lines.append("\(path): … and \(schemaProblems.count - schemaProblemLimit) more schema problems")
+      }
+      return lines
+    }
     let hash = { (file: String) in ContentHash.sha256(ofFile: file) }
     let sanity: [String]
     let files: [ManifestValidator.Problem]
     do {
-      if let catalogue = try? JSONDecoder().decode(Catalogue.self, from: data), catalogue.kind == "catalogue" {
+      if kind == "catalogue" {
+        let catalogue = try JSONDecoder().decode(Catalogue.self, from: data)
         files = try ManifestValidator.check(catalogue, at: path, sha256: hash)
         sanity = ManifestSanity.check(catalogue)
       } else {
         let record = try JSONDecoder().decode(VariantRecord.self, from: data)
-        guard record.kind == "variant" else {
-          throw ManifestError.unreadable(file: path, reason: "unknown kind \"\(record.kind)\"")
-        }
         files = try ManifestValidator.check(record, at: path, sha256: hash)
         sanity = ManifestSanity.check(record)
       }
@@ -29,6 +54,7 @@ public enum Validate {
     } catch {
       throw .unreadable(file: path, reason: decodingReason(error))
     }
+    // Files are named as the manifest names them: relative to its folder.
     return sanity.map { "\(path): \($0)" } + files.map(\.description)
   }
 

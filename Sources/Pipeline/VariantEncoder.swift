@@ -6,48 +6,40 @@ import Manifest
 import Render
 
 /// Encodes a buffer into one staged file, normalised for the codec, measured on the file and
-/// corrected when the codec moved it.
+/// corrected only when the codec moved it out of tolerance.
 ///
 /// A codec shifts loudness and true peak a little: LAME at 22 kHz loses up to 0.5 LU on bright
-/// speech, Opus overshoots peaks by up to ~1.2 dB. With a loudness target the input is
-/// normalised (LoudnessPlan: gain + true-peak limiter) to aim past the expected shifts Δ, δ,
-/// encoded, decoded and measured (libebur128, gapless MP3); when the file's integrated loudness
-/// is off by more than LoudnessPlan's tolerance or its true peak passes the ceiling, the
-/// measured shifts replace the expected ones and the input is aimed again:
+/// speech, Opus overshoots peaks by up to ~1.2 dB. The shift is stable per codec and bitrate
+/// (`expectedShift`), so with a loudness target the input is normalised (LoudnessPlan: gain +
+/// true-peak limiter) to aim past the expected shifts Δ, δ, encoded once, decoded and measured
+/// (libebur128, gapless MP3). Only when the file's integrated loudness is off by more than
+/// LoudnessPlan's tolerance or its true peak passes the ceiling are this file's measured shifts
+/// used and the input aimed again:
 ///
 ///     Δ = L(encoded) − L(input),   δ = TP(encoded) − TP(input)
 ///     input′ = normalise(input, to: target − Δ, ceiling: min(ceiling, tpMax − m − δ − 0.1))
 ///
-/// where m is a per-codec margin for other decoders (see `peakMarginDB`).
-///
+/// where m is a per-codec margin for other decoders (see `peakMarginDB`),
 /// at most `maxCorrections` times, the ceiling never more than `maxLimiterMarginDB` under the
 /// maximum. A true peak still over it then (a codec overshooting away from the input's peaks, as
 /// Opus at 48 kbps does by up to 2 dB) gets local gain dips where the decoded file is over
 /// (`CodecPeakRepair`); if even that fails, the whole file is turned down: the peak limit is
-/// hard, the loudness target has a tolerance. The last Δ and the largest δ of each format and material
-/// (and the limiter's loudness slope) are remembered for the next file: the variants of one
-/// narration over one bed shift alike, so usually one encode suffices. Opus is written at 48 kHz (its native rate), other formats at
-/// the narration's rate when they support it.
-final class VariantEncoder {
-  let batch: OutputBatch
+/// hard, the loudness target has a tolerance.
+///
+/// Nothing is carried from one file to the next: a file depends only on its own audio, format
+/// and target, so it is byte-identical whatever else the render holds and on any number of
+/// cores (the encoder is shared by the render's workers). Opus is written at 48 kHz (its
+/// native rate), other formats at the narration's rate when they support it.
+struct VariantEncoder: Sendable {
+  let staging: RenderStaging
   let target: LoudnessTarget?
   let maxCorrections = 2
-  /// Per format and material (the bed, or the narration alone): what the codec did to loudness
-  /// in the last file (Δ) and to true peak at most (δ).
-  private var shifts: [ShiftKey: (loudnessLU: Double, peakDB: Double)] = [:]
-
-  struct ShiftKey: Hashable {
-    var format: EncodedFormat
-    var material: String
-  }
 
   /// The limiter ceiling goes at most this far under the file's true-peak maximum.
   static let maxLimiterMarginDB = 1.0
-  /// d(loudness)/d(gain) of the last normalisation: a good first step for the next.
-  private var slope = 1.0
 
-  init(batch: OutputBatch, target: LoudnessTarget?) {
-    self.batch = batch
+  init(staging: RenderStaging, target: LoudnessTarget?) {
+    self.staging = staging
     self.target = target
   }
 
@@ -64,25 +56,30 @@ final class VariantEncoder {
     return 0.1
   }
 
-  /// Shifts to expect from a codec before any file of this render was measured.
+  /// Shifts to expect from a codec, measured on the samples (file minus input, first encode):
+  /// LAME 128 kbps −0.445 ± 0.01 LU at 22.05, 44.1 and 48 kHz, speech alone or over a bed (so one
+  /// encode lands within the 0.2 LU tolerance); Opus 48 kbps −0.03…−0.29 LU and true-peak
+  /// overshoot 0.6…1.2 dB. Other bitrates start from these and are corrected when measured off.
   static func expectedShift(_ format: EncodedFormat) -> (loudnessLU: Double, peakDB: Double) {
     switch format {
-    case .opus: (0, 0.6)
-    case .mp3, .vorbis: (-0.2, 0.3)
+    case .opus: (-0.1, 0.8)
+    case .mp3: (-0.45, 0.3)
+    case .vorbis: (-0.2, 0.3)
     case .wav, .flac: (0, 0)
     }
   }
 
   /// Encodes `audio` as `name` (a plain file name in the output folder). With `normalise` the
   /// audio is brought to the target and the file measured (premixes, narration); stems at their
-  /// own level are written as they are, without a loudness entry.
+  /// own level are written as they are, without a loudness entry. `slope` is d(loudness)/d(gain)
+  /// expected of this material (the rate's voice normalisation reports it): a first step that
+  /// saves a normalisation pass on limited material.
   func encode(
-    _ audio: AudioBuffer, format: EncodedFormat, name: String, tags: FileTags?, normalise: Bool,
-    material: String = ""
+    _ audio: AudioBuffer, format: EncodedFormat, name: String, tags: FileTags?, normalise: Bool, slope: Double = 1
   ) throws -> EncodedFile {
     let rate = VariantEncoder.outputRate(format, for: audio.sampleRate)
     var input = rate == audio.sampleRate ? audio : Resampler.resample(audio, to: rate)
-    let path = batch.stagingPath(for: name)
+    let path = staging.path(for: name)
     guard normalise, let target else {
       // Stems at their own level: not measured (decoding costs as much as encoding); every
       // codec here is gapless, so the file holds exactly the frames written.
@@ -92,8 +89,8 @@ final class VariantEncoder {
         path, name: name, format: format,
         measured: (unmeasured, input.frameCount, input.sampleRate, input.channelCount), target: nil)
     }
-    let key = ShiftKey(format: format, material: material)
-    var shift = shifts[key] ?? VariantEncoder.expectedShift(format)
+    var shift = VariantEncoder.expectedShift(format)
+    var slope = slope
     let peakMaxDBTP = target.truePeakDBTP - VariantEncoder.peakMarginDB(format)
     // Below this the limiter cannot help: the codec's overshoot is then not at the input's peaks.
     let lowestCeilingDBTP = peakMaxDBTP - VariantEncoder.maxLimiterMarginDB
@@ -104,15 +101,15 @@ final class VariantEncoder {
       try write(input, format: format, to: path, tags: tags)
       return try LoudnessCheck.measureFile(path)
     }
-    (input, inputLoudness) = try aim(input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name)
+    (input, inputLoudness, slope) = try aim(
+      input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, slope: slope)
     var measured = try written()
     for correction in 0...maxCorrections {
       let encoded = measured.loudness
-      // Peak overshoot varies from file to file (Opus: 0.4–1.2 dB here): remember the largest.
+      // This file's own shifts (peak overshoot varies from file to file: keep the largest seen).
       shift = (
         loudnessLU: encoded.integratedLUFS - inputLoudness.integratedLUFS,
         peakDB: max(shift.peakDB, encoded.truePeakDBTP - inputLoudness.truePeakDBTP))
-      shifts[key] = shift
       let peakOverDB = encoded.truePeakDBTP - peakMaxDBTP
       let loudnessOff =
         LoudnessPlan.encodedCorrectionDB(measuredLUFS: encoded.integratedLUFS, targetLUFS: target.integratedLUFS) != nil
@@ -121,8 +118,9 @@ final class VariantEncoder {
       // Only the peaks are off and the ceiling cannot go lower: that is for the dips below.
       if !loudnessOff && lowered >= ceilingDBTP { break }
       ceilingDBTP = lowered
-      (input, inputLoudness) = try aim(
-        input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, measured: inputLoudness)
+      (input, inputLoudness, slope) = try aim(
+        input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, slope: slope,
+        measured: inputLoudness)
       measured = try written()
     }
     // Peaks the limiter cannot reach (the codec overshoots where the input has no peak): dip the
@@ -149,24 +147,26 @@ final class VariantEncoder {
   }
 
   /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target;
-  /// with its integrated loudness and true peak. `measured`: the input's loudness, if known.
+  /// with its integrated loudness and true peak, and the slope the normalisation saw.
+  /// `measured`: the input's loudness, if known.
   private func aim(
     _ input: AudioBuffer, at target: LoudnessTarget, past shiftLU: Double, ceilingDBTP: Double, name: String,
-    measured: LoudnessMeasurement? = nil
-  ) throws -> (AudioBuffer, LoudnessMeasurement) {
+    slope: Double, measured: LoudnessMeasurement? = nil
+  ) throws -> (AudioBuffer, LoudnessMeasurement, Double) {
     let inputTarget = try LoudnessTarget(
       integratedLUFS: target.integratedLUFS - shiftLU, truePeakDBTP: min(0, max(-9, ceilingDBTP)),
       encoderMarginDB: 0)
     let outcome = try LoudnessPlan.normalise(
       input, to: inputTarget, source: name, toleranceLU: 0.08, initialSlope: slope, measured: measured,
       measure: LoudnessCheck.integrated)
-    slope = outcome.slope
     return (
       outcome.audio,
       LoudnessMeasurement(
-        integratedLUFS: outcome.measurement.integratedLUFS, truePeakDBTP: LoudnessCheck.truePeakDBTP(outcome.audio))
+        integratedLUFS: outcome.measurement.integratedLUFS, truePeakDBTP: LoudnessCheck.truePeakDBTP(outcome.audio)),
+      outcome.slope
     )
   }
+
 
   /// The manifest's description of a finished file.
   private func describe(

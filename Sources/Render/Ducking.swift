@@ -3,9 +3,9 @@ import DSP
 /// How the music bed sits under the voice and moves out of its way.
 public struct DuckingOptions: Sendable, Equatable {
   /// Bed level during speech, relative to the voice's loudness (negative: under it).
-  public var speechLevelDB: Double = -18
+  public var speechLevelDB: Double = -Defaults.bedUnderVoiceDB
   /// How much louder the bed is where nobody speaks (lead-in, tail): open = speech + depth.
-  public var duckDepthDB: Double = 6
+  public var duckDepthDB: Double = Defaults.duckDepthDB
   /// Time to duck down, ending exactly where speech starts (the spans are known ahead).
   public var attackMilliseconds: Double = 100
   /// Time to come back up after speech ends.
@@ -20,7 +20,7 @@ public struct DuckingOptions: Sendable, Equatable {
   /// The WCAG 1.4.7 preset: background at least 20 dB under the voice, with 2 dB to spare.
   public static var wcag: DuckingOptions {
     var options = DuckingOptions()
-    options.speechLevelDB = -22
+    options.speechLevelDB = -Defaults.wcagBedUnderVoiceDB
     return options
   }
 }

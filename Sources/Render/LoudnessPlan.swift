@@ -9,10 +9,13 @@ public struct LoudnessTarget: Sendable, Equatable {
   /// Headroom the limiter keeps below `truePeakDBTP`, for the encoder's own overshoot.
   public var encoderMarginDB: Double
 
-  public static let allowedLUFS: ClosedRange<Double> = -40 ... -5
+  public static let allowedLUFS: ClosedRange<Double> = Defaults.loudnessRangeLUFS
   public static let allowedDBTP: ClosedRange<Double> = -9...0
 
-  public init(integratedLUFS: Double = -16, truePeakDBTP: Double = -1, encoderMarginDB: Double = 0.5)
+  public init(
+    integratedLUFS: Double = Defaults.loudnessLUFS, truePeakDBTP: Double = Defaults.truePeakDBTP,
+    encoderMarginDB: Double = 0.5
+  )
     throws(RenderError)
   {
     guard LoudnessTarget.allowedLUFS.contains(integratedLUFS) else {
@@ -31,7 +34,7 @@ public struct LoudnessTarget: Sendable, Equatable {
   }
 
   /// The podcast norm: −16 LUFS, −1 dBTP.
-  public static let podcast = LoudnessTarget(checked: -16, -1, 0.5)
+  public static let podcast = LoudnessTarget(checked: Defaults.loudnessLUFS, Defaults.truePeakDBTP, 0.5)
 
   /// The ceiling the limiter works to, in dBTP.
   public var limiterCeilingDBTP: Double { truePeakDBTP - encoderMarginDB }

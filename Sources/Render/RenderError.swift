@@ -18,7 +18,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   public var description: String {
     switch self {
     case .speedOutOfRange(let speed):
-      "rate \(speed) is outside 0.5–3.0. Pick a rate in that range."
+      "rate \(speed) is outside \(Defaults.text(Defaults.rateRange)). Pick a rate in that range."
     case .noRates:
       "the render plan has no rates. Give at least one --rate (1.0 is normal speed)."
     case .noFormats:
@@ -29,11 +29,13 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       "formats \"\(first)\" and \"\(second)\" would both write the variant's .\(fileExtension) file. "
         + "Give one format per file type (e.g. --format mp3,\(second))."
     case .loudnessTargetOutOfRange(let lufs):
-      "loudness target \(lufs) LUFS is outside −40…−5 LUFS. Pick e.g. −16 (stereo) or −19 (mono)."
+      "loudness target \(lufs) LUFS is outside \(Defaults.typeset(Defaults.text(Defaults.loudnessRangeLUFS))) LUFS. "
+        + "Pick e.g. \(Defaults.typeset(Defaults.text(Defaults.loudnessLUFS))) (stereo) or −19 (mono)."
     case .truePeakOutOfRange(let dBTP):
-      "true-peak ceiling \(dBTP) dBTP is outside −9…0 dBTP. Use −1 (the podcast norm)."
+      "true-peak ceiling \(dBTP) dBTP is outside −9…0 dBTP. Use \(Defaults.typeset(Defaults.text(Defaults.truePeakDBTP))) (the podcast norm)."
     case .bedLevelOutOfRange(let decibels):
-      "bed level \(decibels) dB under the voice is outside 6…40 dB. Use 18 (default) or --wcag (22)."
+      "bed level \(decibels) dB under the voice is outside \(Defaults.text(Defaults.bedUnderVoiceRangeDB)) dB. "
+        + "Use \(Defaults.text(Defaults.bedUnderVoiceDB)) (default) or --wcag (\(Defaults.text(Defaults.wcagBedUnderVoiceDB)))."
     case .settingOutOfRange(let name, let ms, let allowed):
       "\(name) \(ms) ms is outside \(Int(allowed.lowerBound))…\(Int(allowed.upperBound)) ms. "
         + "Pick a value in that range."

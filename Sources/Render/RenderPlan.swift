@@ -32,18 +32,18 @@ public struct RenderPlan: Sendable, Equatable {
     public var id: String { RenderPlan.variantID(speed: speed, bedName: bed.name) }
   }
 
-  public static let allowedSpeeds: ClosedRange<Double> = 0.5...3.0
+  public static let allowedSpeeds: ClosedRange<Double> = Defaults.rateRange
   /// The rates a player's speed menu usually offers.
   public static let commonSpeeds: [Double] = [0.75, 1.0, 1.25, 1.5, 2.0]
 
-  public var speeds: [Double] = [1.0]
+  public var speeds: [Double] = Defaults.rates
   public var beds: [Bed] = [.none]
   /// Format names as `EncodedFormat(name:)` parses them (`mp3`, `mp3-vbr-2`, `opus-32`, `flac`, `wav`).
-  public var formats: [String] = ["mp3-cbr-128", "opus-48"]
+  public var formats: [String] = Defaults.formats
   /// nil renders without normalisation or limiting (`--loudness off`).
   public var loudness: LoudnessTarget? = .podcast
   public var ducking = DuckingOptions()
-  public var bedCrossfadeMilliseconds: Double = 3_000
+  public var bedCrossfadeMilliseconds: Double = Defaults.bedCrossfadeMilliseconds
   /// Bed-only time before the first word and after the last.
   public var leadInMilliseconds: Double = 2_000
   public var tailMilliseconds: Double = 3_000
@@ -76,7 +76,7 @@ public struct RenderPlan: Sendable, Equatable {
         integratedLUFS: loudness.integratedLUFS, truePeakDBTP: loudness.truePeakDBTP,
         encoderMarginDB: loudness.encoderMarginDB)
     }
-    guard (6...40).contains(-ducking.speechLevelDB) else {
+    guard Defaults.bedUnderVoiceRangeDB.contains(-ducking.speechLevelDB) else {
       throw .bedLevelOutOfRange(decibels: -ducking.speechLevelDB)
     }
     try check("attack", ducking.attackMilliseconds, 10...1_000)

@@ -5,7 +5,7 @@ extension Prep {
   struct CollectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "collect",
-      abstract: "Gather variant records into the catalogue (manifest.json) and M3U8 playlists.")
+      abstract: "Gather variant records into the catalogue (manifest.json) and M3U playlists (.m3u).")
 
     @Argument(help: "Variant records (<base>.<variant>.json) or folders holding them.")
     var inputs: [String]
@@ -16,6 +16,9 @@ extension Prep {
     @Option(help: "The catalogue's title (default: the book's name, e.g. Psalms).")
     var title: String?
 
+    @Flag(help: "Do not write the reference player (player/ beside the catalogue).")
+    var noPlayer = false
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -23,7 +26,9 @@ extension Prep {
     }
 
     func run() throws {
-      let catalogue = try Collect.run(.init(inputs: inputs, outputPath: output, title: title))
+      var options = Collect.Options(inputs: inputs, outputPath: output, title: title)
+      options.writePlayer = !noPlayer
+      let catalogue = try Collect.run(options)
       let variants = catalogue.chapters.reduce(0) { $0 + $1.narrators.reduce(0) { $0 + $1.variants.count } }
       global.say(
         "\(catalogue.chapters.count) chapters, \(variants) variants, \(catalogue.playlists.count) playlists → \(output)")

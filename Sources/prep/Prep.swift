@@ -9,5 +9,5 @@ struct Prep: ParsableCommand {
     abstract: "Turn narrator recordings and verse text into verse timings, rate variants, "
       + "premixes, manifests and sidecars for audio players.",
     version: PrepVersion.number,
-    subcommands: [IngestCommand.self, AlignCommand.self, RenderCommand.self, CollectCommand.self, ValidateCommand.self])
+    subcommands: [IngestCommand.self, AlignCommand.self, RenderCommand.self, CollectCommand.self, ValidateCommand.self, ReviewCommand.self])
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Render
 
 extension Prep {
   struct RenderCommand: ParsableCommand {
@@ -30,7 +31,8 @@ extension Prep {
     @Option(help: "An align record (prep align --json) of the same recording.")
     var align: String?
 
-    @Option(help: "Rates, 0.5…3.0: repeat the option or give a comma list (1,1.5,2).")
+    @Option(
+      help: "Rates, \(Defaults.text(Defaults.rateRange)) (1 is normal speed): repeat the option or give a comma list (1,1.5,2).")
     var rate: [String] = []
 
     @Option(help: "Where the variants go: <base>.<rate>x-<bed>.<ext>, sidecars and records.")
@@ -43,7 +45,10 @@ extension Prep {
 
     @Option(
       parsing: .unconditional,
-      help: "Integrated loudness target in LUFS (−40…−5; default −16, true peak ≤ −1 dBTP), or `off`.")
+      help: """
+        Integrated loudness target in LUFS (\(Defaults.text(Defaults.loudnessRangeLUFS)); default \
+        \(Defaults.text(Defaults.loudnessLUFS)), true peak ≤ \(Defaults.text(Defaults.truePeakDBTP)) dBTP), or `off`.
+        """)
     var loudness: String?
 
     @Option(help: "Shorten pauses longer than this many milliseconds to it before stretching.")
@@ -71,8 +76,9 @@ extension Prep {
       guard let audio = audio, !audio.isEmpty, rate.count == 1, let speed = Double(rate[0]) else {
         throw ValidationError("--output writes one narration: give AUDIO and one --rate (e.g. --rate 1.5).")
       }
-      guard (0.5...3.0).contains(speed) else {
-        throw ValidationError("--rate \(speed) is outside 0.5…3.0. Choose a rate in that range, e.g. --rate 1.5.")
+      guard Defaults.rateRange.contains(speed) else {
+        throw ValidationError(
+          "--rate \(speed) is outside \(Defaults.text(Defaults.rateRange)). Choose a rate in that range, e.g. --rate 1.5.")
       }
       guard (loudness ?? "off") == "off", outputDir == nil, variants.beds.isEmpty else {
         throw ValidationError("--output writes the stretched narration alone (--loudness off); use --output-dir for normalised variants and beds.")
@@ -101,24 +107,30 @@ extension Prep {
     /// The full render: every rate × bed variant in every format.
     func renderVariants() throws {
       guard let outputDir else { throw RenderUsage.needOutputFolder }
-      var setup = try variants.setup(outputFolder: outputDir, rates: rate.isEmpty ? ["1"] : rate, loudness: loudness ?? "-16")
+      var setup = try variants.setup(
+        outputFolder: outputDir, rates: rate.isEmpty ? Defaults.rates.map(Defaults.text) : rate,
+        loudness: loudness ?? Defaults.text(Defaults.loudnessLUFS))
       setup.maxPauseMilliseconds = maxPauseMs
       setup.pauseThresholdDBFS = pauseThresholdDbfs
       let plan = try setup.plan()  // every range and name checked before the decode
+      let reporter = RenderProgressOutput(
+        style: variants.progress, quiet: global.quiet,
+        subject: URL(fileURLWithPath: audio ?? ingest ?? "render").lastPathComponent)
+      defer { reporter.close() }
       let source: RenderSource
       if let ingest, audio == nil, textSource.text == nil {
         guard let align else { throw RenderUsage.recordsGoTogether }
-        global.say("\(ingest): reading the records and the recording")
+        reporter.note("read", "\(ingest): reading the records and the recording")
         source = try RenderSource.fromRecords(ingestPath: ingest, alignPath: align)
       } else {
         guard let audio, let text = textSource.text else { throw RenderUsage.needInput }
         guard align == nil, ingest == nil else { throw RenderUsage.recordsGoTogether }
-        global.say("\(audio): aligning")
+        reporter.note("align", "\(audio): aligning")
         source = try RenderSource.fromFiles(audioPath: audio, textPath: text, chapter: textSource.chapter)
       }
-      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { global.say($0) }
-      global.warn(RenderWarnings.loudness(records))
-      global.say("\(records.count) variants → \(outputDir)")
+      let records = try FullRender.run(try setup.job(for: source, plan: plan)) { reporter.report($0) }
+      reporter.warn(RenderWarnings.loudness(records))
+      reporter.note("summary", "\(records.count) variants → \(outputDir)")
     }
   }
 }

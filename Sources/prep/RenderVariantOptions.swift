@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Render
 
 /// The full render's options: beds, formats, levels, stems and metadata.
 struct RenderVariantOptions: ParsableArguments {
@@ -10,20 +11,32 @@ struct RenderVariantOptions: ParsableArguments {
   @Flag(help: "Write only the bed variants (no narration-only variant).")
   var bedOnly = false
 
-  @Option(help: "Formats, comma list or repeated: mp3, mp3-cbr-96, mp3-vbr-2, opus, opus-32, flac, wav, vorbis.")
-  var format: [String] = ["mp3,opus"]
+  @Option(
+    help: "Formats, comma list or repeated: \(Defaults.formatVocabulary.joined(separator: ", ")) (N: kbps, Q: VBR quality 0–9).")
+  var format: [String] = [Defaults.formats.joined(separator: ",")]
 
-  @Option(help: "How far the bed sits under the voice during speech, in dB (6…40).")
-  var bedLevelDb = 18.0
+  @Option(
+    help: """
+      How far the bed sits under the voice while it speaks, in dB (\(Defaults.text(Defaults.bedUnderVoiceRangeDB))); \
+      where nobody speaks it rises \(Defaults.text(Defaults.duckDepthDB)) dB.
+      """)
+  var bedLevelDb = Defaults.bedUnderVoiceDB
 
   @Option(help: "Length of the crossfade where a bed loops, in milliseconds.")
-  var bedCrossfadeMs = 3_000.0
+  var bedCrossfadeMs = Defaults.bedCrossfadeMilliseconds
 
-  @Flag(help: "Keep the bed at least 22 dB under the voice (WCAG 1.4.7 asks for 20).")
+  @Flag(
+    help: "Keep the bed at least \(Defaults.text(Defaults.wcagBedUnderVoiceDB)) dB under the voice (WCAG 1.4.7 asks for 20).")
   var wcag = false
 
   @Flag(inversion: .prefixedNo, help: "Write the voice and bed stems and the ducking gain track.")
   var stems = true
+
+  @Option(help: "Cores to use (default: all); 1 renders in order on one core. The files are the same either way.")
+  var jobs: Int?
+
+  @Option(help: "Progress on stderr: auto (an updating line on a terminal, plain lines otherwise), plain, json (one event per step), none.")
+  var progress: RenderProgressStyle = .auto
 
   @Option(help: "Track title (default: the chapter title).") var title: String?
   @Option(help: "Artist (default: the narrator).") var artist: String?
@@ -32,6 +45,11 @@ struct RenderVariantOptions: ParsableArguments {
   @Option(help: "The chapter title for chapters and spoken labels (default from the text: Psalm 23).")
   var chapterTitle: String?
   @Option(help: "File name base (default: the recording's name without extension).") var base: String?
+
+  /// A core count out of range is a usage error (exit 64).
+  func validate() throws {
+    if let jobs, !(1...256).contains(jobs) { throw ValidationError(RenderUsage.badJobs(jobs).description) }
+  }
 
   /// The command line as render settings; one-sentence errors for values that are not numbers.
   func setup(outputFolder: String, rates: [String], loudness: String) throws -> RenderSetup {
@@ -50,13 +68,14 @@ struct RenderVariantOptions: ParsableArguments {
     setup.bedPaths = beds
     setup.bedOnly = bedOnly
     setup.formats = format.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-    setup.bedLevelDB = bedLevelDb
+    setup.bedUnderVoiceDB = bedLevelDb
     setup.bedCrossfadeMilliseconds = bedCrossfadeMs
     setup.wcag = wcag
     setup.stems = stems
     (setup.title, setup.artist, setup.album, setup.narrator) = (title, artist, album, narrator)
     setup.chapterTitle = chapterTitle
     setup.baseName = base
+    setup.jobs = jobs
     return setup
   }
 }
@@ -67,6 +86,7 @@ enum RenderUsage: Error, CustomStringConvertible {
   case recordsGoTogether
   case needOutputFolder
   case notANumber(option: String, value: String)
+  case badJobs(Int)
 
   var description: String {
     switch self {
@@ -76,8 +96,10 @@ enum RenderUsage: Error, CustomStringConvertible {
       "--ingest and --align go together, instead of AUDIO and --text. Give both records, or the raw files."
     case .needOutputFolder:
       "prep render needs --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
+    case .badJobs(let jobs):
+      "--jobs \(jobs) is not a number of cores. Give 1 to 256, e.g. --jobs 2, or leave it out to use every core."
     case .notANumber(let option, let value):
-      "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness -16")."
+      "\(option) \(value) is not a number. Give e.g. \(option == "--rate" ? "--rate 1.5" : "--loudness \(Defaults.text(Defaults.loudnessLUFS))")."
     }
   }
 }

@@ -24,6 +24,17 @@ struct SyntheticReading {
     var noiseDBFS: Double = -75
     var hum: (hz: Double, dBFS: Double)? = nil
     var breaths = false
+    /// Room tone (white noise at this level) that fills every pause between words, while the
+    /// lead and tail keep `noiseDBFS`: a real room's pauses, far above its quietest moments.
+    var pauseFillDBFS: Double? = nil
+    /// A breath in every verse pause ending `closeBreathGap` before the verse: band-limited
+    /// (≈ 0.9–4 kHz), 350 ms, 10–15 dB under the words.
+    var closeBreaths = false
+    var closeBreathGap = 0.06
+    /// Verses (0-based) read straight on from the one before, with no pause.
+    var runOn: Set<Int> = []
+    /// Verses (0-based) not read at all; their onset is the next verse's.
+    var skipped: Set<Int> = []
     var gainDB: Double = 0
     var lead = 0.6
     var tail = 1.0
@@ -79,24 +90,45 @@ struct SyntheticReading {
       headingOffset = nil
     }
     var breathSpans: [Range<Int>] = []
+    var closeBreathSpans: [Range<Int>] = []
+    var fills: [Range<Int>] = []
+    func pause(_ seconds: Double) {
+      let start = mono.count
+      silence(seconds)
+      fills.append(start..<mono.count)
+    }
+    var pendingSkipped = 0
     for (v, verse) in verses.enumerated() {
-      if v > 0 {
-        let pause = draw(options.versePause)
-        let start = mono.count
-        silence(pause)
-        if options.breaths && pause >= 0.7 { breathSpans.append((start + mono.count) / 2 - Int(0.125 * rate)..<(start + mono.count) / 2 + Int(0.125 * rate)) }
+      if options.skipped.contains(v) {
+        pendingSkipped += 1
+        continue
       }
-      onsets.append(mono.count)
-      gaps.append(FrameRange(start: lastOffset, end: mono.count))
+      if v > 0 && options.runOn.contains(v) {
+        silence(0.025)
+      } else if v > 0 {
+        let length = draw(options.versePause)
+        let start = mono.count
+        pause(length)
+        if options.breaths && length >= 0.7 { breathSpans.append((start + mono.count) / 2 - Int(0.125 * rate)..<(start + mono.count) / 2 + Int(0.125 * rate)) }
+        if options.closeBreaths {
+          let end = mono.count - Int(options.closeBreathGap * rate)
+          closeBreathSpans.append(max(start, end - Int(0.35 * rate))..<end)
+        }
+      }
+      for _ in 0...pendingSkipped {
+        onsets.append(mono.count)
+        gaps.append(FrameRange(start: lastOffset, end: mono.count))
+      }
+      pendingSkipped = 0
       let words = verse.split(separator: " ")
       for (w, text) in words.enumerated() {
         let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
         word(letters * options.secondsPerLetter, amplitude: 0.2 + 0.2 * Float(draw(0...1)))
         guard w < words.count - 1, let last = text.last else { continue }
         if ",".contains(last) {
-          silence(draw(options.commaPause))
+          pause(draw(options.commaPause))
         } else if ";:.!?".contains(last) {
-          silence(draw(options.sentencePause))
+          pause(draw(options.sentencePause))
         } else {
           silence(0.025)
         }
@@ -110,6 +142,33 @@ struct SyntheticReading {
       for n in span {
         let hann = 0.5 - 0.5 * Float.cos(2 * Float.pi * Float(n - span.lowerBound) / Float(span.count))
         mono[n] += 0.01 * hann * rng.nextSignedUnit()
+      }
+    }
+    // Band-limited breath (turbulence noise has little below 1 kHz): white noise through two
+    // 900 Hz one-pole high-passes and a 4 kHz one-pole low-pass, under a Hann window.
+    let highCut = Float(Double.exp(-2 * Double.pi * 900 / rate))
+    let lowCut = Float(Double.exp(-2 * Double.pi * 4_000 / rate))
+    for span in closeBreathSpans {
+      var previous: Float = 0
+      var high1: Float = 0
+      var previousHigh: Float = 0
+      var high2: Float = 0
+      var low: Float = 0
+      for n in span {
+        let white = rng.nextSignedUnit()
+        high1 = highCut * (high1 + white - previous)
+        previous = white
+        high2 = highCut * (high2 + high1 - previousHigh)
+        previousHigh = high1
+        low = (1 - lowCut) * high2 + lowCut * low
+        let hann = 0.5 - 0.5 * Float.cos(2 * Float.pi * Float(n - span.lowerBound) / Float(span.count))
+        mono[n] += 0.12 * hann * low
+      }
+    }
+    if let fill = options.pauseFillDBFS {
+      let amplitude = Float(Double.exp10(fill / 20) * 3.0.squareRoot())
+      for span in fills {
+        for n in span { mono[n] += amplitude * rng.nextSignedUnit() }
       }
     }
     let humAmplitude = options.hum.map { Float(Double.exp10($0.dBFS / 20) * 2.0.squareRoot() / 1.2) } ?? 0

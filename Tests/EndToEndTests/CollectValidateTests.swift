@@ -16,32 +16,42 @@ import Testing
     try PrepProcess.runTool(python, [PrepProcess.packageRoot.path + "/Tests/schema/" + name] + files)
   }
 
-  /// Collecting into another folder rebases every path; the catalogue and its playlists check out.
+  /// Copies the rendered sample into `folder/renders/` (collect writes beside its records, and
+  /// the shared sample must stay as rendered).
+  static func copySample(_ sample: RenderedSample, into folder: TemporaryFolder) throws -> String {
+    let renders = folder.path("renders")
+    try FileManager.default.copyItem(atPath: sample.folder, toPath: renders)
+    return renders
+  }
+
+  /// Collecting from a subfolder rebases every path; the catalogue and its playlists check out.
   @Test func collectWritesACatalogueThatValidates() throws {
     let out = try TemporaryFolder("collect")
     defer { out.remove() }
+    let renders = try Self.copySample(sample, into: out)
     let manifest = out.path("manifest.json")
-    let result = try PrepProcess.run(["collect", sample.folder, "--output", manifest, "--title", "Psalms"])
+    let result = try PrepProcess.run(["collect", renders, "--output", manifest, "--title", "Psalms"])
     #expect(result.status == 0, "\(result.stderr)")
     let catalogue = try JSONDecoder().decode(Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: manifest)))
     #expect(catalogue.chapters.map(\.id) == ["PSA.117"])
     let variants = try #require(catalogue.chapters.first?.narrators.first?.variants)
     #expect(variants.map(\.id) == ["1x-none", "1x-bed_pad", "1.5x-none", "1.5x-bed_pad"])
     #expect(catalogue.beds.map(\.id) == ["bed_pad"])
-    let folderName = URL(fileURLWithPath: sample.folder).lastPathComponent
-    #expect(variants[0].files[0].file == "../\(folderName)/psalm117_kal.1x-none.mp3")
+    #expect(variants[0].files[0].file == "renders/psalm117_kal.1x-none.mp3")
+    #expect(variants[0].sidecars.webVTT?.file == "renders/psalm117_kal.1x-none.vtt")
     // One playlist per narrator × rate × bed × format.
     #expect(catalogue.playlists.count == variants.count * 2)
+    #expect(catalogue.playlists.allSatisfy { $0.file.hasPrefix("playlists/") && $0.file.hasSuffix(".m3u") })
     let playlist = try String(contentsOfFile: out.path(catalogue.playlists[0].file), encoding: .utf8)
     #expect(playlist.hasPrefix("#EXTM3U\n#PLAYLIST:Psalms, Kal, normal speed, no music, MP3\n#EXTINF:"))
-    #expect(playlist.contains(",Psalm 117\n../../\(folderName)/psalm117_kal.1x-none.mp3\n"))
+    #expect(playlist.contains(",Psalm 117\n../renders/psalm117_kal.1x-none.mp3\n"))
     let validate = try PrepProcess.run(["validate", manifest])
     #expect(validate.status == 0, "\(validate.stderr)")
     if Self.hasPython {
       let records = sample.records.map { sample.path("psalm117_kal.\($0.variant.id).json") }
       let schema = try Self.script("validate.py", [manifest] + records)
       #expect(schema.status == 0, "\(schema.stdout)")
-      let captions = sample.records.compactMap { $0.variant.sidecars.webVTT.map(sample.path) }
+      let captions = sample.records.compactMap { record in record.variant.sidecars.webVTT.map { sample.path($0.file) } }
       let webvtt = try Self.script("webvtt_check.py", captions)
       #expect(webvtt.status == 0 && captions.count == sample.records.count, "\(webvtt.stdout)\(webvtt.stderr)")
     }
@@ -53,7 +63,7 @@ import Testing
     defer { copy.remove() }
     let record = try #require(sample.records.first { $0.variant.bed != nil })
     let name = "psalm117_kal.\(record.variant.id).json"
-    var files = [name] + record.variant.files.map(\.file) + record.variant.sidecars.all
+    var files = [name] + record.variant.files.map(\.file) + record.variant.sidecars.all.map(\.file)
     files += (record.variant.stems.map { $0.voice.files + $0.bed.files } ?? []).map(\.file)
     for file in files { try FileManager.default.copyItem(atPath: sample.path(file), toPath: copy.path(file)) }
     #expect(try PrepProcess.run(["validate", copy.path(name), "--quiet"]).status == 0)

@@ -9,7 +9,7 @@ import Testing
     #expect(narrators.map(\.id) == ["narrator-a", "narrator-b"])
     #expect(narrators[0].variants.map(\.id) == ["1x-none", "1x-morning", "1.5x-none"])
     #expect(catalogue.beds.map(\.id) == ["morning"])
-    #expect(catalogue.kind == "catalogue" && catalogue.schemaVersion == 1)
+    #expect(catalogue.kind == "catalogue" && catalogue.schemaVersion == ManifestSchema.version)
   }
 
   @Test func duplicateVariantIsAnError() {

@@ -78,10 +78,17 @@ enum ManifestFixtures {
           chapterTitle: "Psalm 23", narrator: "Narrator A", milliseconds: FrameTime.milliseconds(frames, sampleRate: rate)),
         rate: SpokenLabels.rate(speed), bed: SpokenLabels.bed(name: bed?.name)),
       timings: timings(speed: speed),
-      headingTimings: [HeadingTiming(heading: 0, span: FrameRange(start: 22_050, end: 80_000), sampleRate: rate)],
+      headingTimings: [HeadingTiming(heading: 0, label: "h", span: FrameRange(start: 22_050, end: 80_000), sampleRate: rate)],
       files: [file("\(base).mp3", format: "mp3-cbr-128", frames: frames), file("\(base).opus", format: "opus-48", frames: frames)],
-      sidecars: Sidecars(webVTT: "\(base).vtt", podcastChapters: "\(base).chapters.json", dbpTimestamps: "\(base).dbp.json"),
+      sidecars: Sidecars(
+        webVTT: sidecar("\(base).vtt"), podcastChapters: sidecar("\(base).chapters.json"),
+        dbpTimestamps: sidecar("\(base).dbp.json")),
       stems: stems)
+  }
+
+  /// A sidecar entry whose content is the single byte `x` (what `ManifestValidatorTests` writes).
+  static func sidecar(_ file: String) -> SidecarFile {
+    SidecarFile(file: file, sizeBytes: 1, sha256: "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881")
   }
 
   static let morning = BedEntry(

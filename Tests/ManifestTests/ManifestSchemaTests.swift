@@ -11,7 +11,7 @@ import TestSupport
       ManifestFixtures.record(speed: 2.0, narrator: .init(id: "narrator-b", name: "Narrator B")),
     ]
     let playlist = PlaylistEntry(
-      narrator: "narrator-a", rate: 1.5, bed: nil, format: "mp3-cbr-128", file: "playlists/narrator-a-1.5x-none.m3u8",
+      narrator: "narrator-a", rate: 1.5, bed: nil, format: "mp3-cbr-128", file: "playlists/narrator-a-1.5x-none.m3u",
       spoken: SpokenLabels.playlist(title: "Psalms", narrator: "Narrator A", speed: 1.5, bedName: nil, format: "MP3"))
     return try CatalogueCollector.collect(records, generator: "prep 0.1.0", title: "Psalms", playlists: [playlist])
   }

@@ -24,7 +24,7 @@ struct ManifestValidatorTests {
       record.variant.files[index].sha256 = try #require(Self.sha256(path))
     }
     for sidecar in record.variant.sidecars.all {
-      try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + sidecar))
+      try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + sidecar.file))
     }
     let manifest = folder + "/variant.json"
     try JSONOutput.write(record, to: manifest)
@@ -51,7 +51,7 @@ struct ManifestValidatorTests {
     var bytes = try Data(contentsOf: URL(fileURLWithPath: opus))
     bytes[10] ^= 0xFF
     try bytes.write(to: URL(fileURLWithPath: opus))
-    try FileManager.default.removeItem(atPath: folder + "/" + (record.variant.sidecars.webVTT ?? ""))
+    try FileManager.default.removeItem(atPath: folder + "/" + (record.variant.sidecars.webVTT?.file ?? ""))
     let problems = try ManifestValidator.check(manifestAt: manifest, sha256: Self.sha256).map(\.description)
     #expect(problems.count == 3)
     #expect(problems.contains { $0.hasSuffix(".mp3: missing; render it again") })
@@ -66,7 +66,7 @@ struct ManifestValidatorTests {
     let junk = try ManifestFixtures.write("{\"kind\":\"poem\",\"schemaVersion\":1}", to: folder, name: "junk.json")
     #expect(throws: ManifestError.self) { _ = try ManifestValidator.check(manifestAt: junk, sha256: Self.sha256) }
     let old = try ManifestFixtures.write("{\"kind\":\"variant\",\"schemaVersion\":0}", to: folder, name: "old.json")
-    #expect(throws: ManifestError.wrongVersion(file: old, found: 0, expected: 1)) {
+    #expect(throws: ManifestError.wrongVersion(file: old, found: 0, expected: ManifestSchema.version)) {
       _ = try ManifestValidator.check(manifestAt: old, sha256: Self.sha256)
     }
   }

@@ -31,19 +31,22 @@ import TestSupport
     let data = try #require(json["data"] as? [[String: Any]])
     #expect(data.count == 6)
     #expect(Set(data[0].keys) == ["book", "chapter", "verse_start", "verse_start_alt", "timestamp"])
-    #expect(data[3]["verse_start"] as? Int == 4 && data[3]["verse_start_alt"] as? String == "4")
+    // DBP v4's types: book, chapter and verse_start are strings, timestamp a number.
+    #expect(data[3]["verse_start"] as? String == "4" && data[3]["verse_start_alt"] as? String == "4")
+    #expect(data[3]["chapter"] as? String == "23" && data[3]["book"] as? String == "PSA")
+    #expect(data[3]["timestamp"] is Double)
   }
 
-  @Test func m3u8MatchesSnapshot() {
+  @Test func m3uMatchesSnapshot() {
     let entries = [
-      M3U8.Entry(durationMilliseconds: 26_667, title: "Psalm 23", path: "PSA/023/narrator-a/psalm-23-1.5x-none.mp3"),
-      M3U8.Entry(durationMilliseconds: 61_400, title: "Psalm 24 — «The earth is the LORD’s»", path: "PSA/024/narrator-a/psalm-24-1.5x-none.mp3"),
-      M3U8.Entry(durationMilliseconds: 300, title: "Short\nclip", path: "x.mp3"),
+      M3U.Entry(durationMilliseconds: 26_667, title: "Psalm 23", path: "PSA/023/narrator-a/psalm-23-1.5x-none.mp3"),
+      M3U.Entry(durationMilliseconds: 61_400, title: "Psalm 24 — «The earth is the LORD’s»", path: "PSA/024/narrator-a/psalm-24-1.5x-none.mp3"),
+      M3U.Entry(durationMilliseconds: 300, title: "Short\nclip", path: "x.mp3"),
     ]
-    let text = M3U8.render(
+    let text = M3U.render(
       title: SpokenLabels.playlist(title: "Psalms", narrator: "Narrator A", speed: 1.5, bedName: nil, format: "MP3"),
       entries: entries)
-    #expect(Snapshot.check(text, named: "psalms-narrator-a-1.5x.m3u8") == nil)
+    #expect(Snapshot.check(text, named: "psalms-narrator-a-1.5x.m3u") == nil)
     #expect(text.contains("#EXTINF:27,Psalm 23\n"))
     #expect(text.contains("#EXTINF:1,Short clip\n"))
   }

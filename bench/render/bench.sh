@@ -1,56 +1,123 @@
 #!/usr/bin/env bash
-# Render speed against the nearest ffmpeg chain, measured in the same run on one core each.
+# Render throughput and memory, each against peers measured in the same run (the machine is
+# shared, so only ratios within one run mean anything).
 #
-# prep:   prep render john1_slt.mp3 --text john1.usfm --rate 1.5 --bed bed_pad.flac --bed-only
-#         --format mp3 --no-stems   (aligns, stretches, loops + ducks the bed, normalises with the
-#         true-peak limiter, encodes, measures the MP3 and corrects it, tags, sidecars, record)
-# ffmpeg: atempo=1.5 + looped bed (−18 dB) via amix + two-pass loudnorm (I=−16, TP=−1) + libmp3lame
-#         128k: no alignment, no ducking, no chapters, no verification of the encoded file.
-# Prints both times, the ratio prep/ffmpeg, and both files' loudness as ffmpeg measures it.
+# 1. The chapter of issue #10: samples/john1_slt.mp3 (115 s) at rates 1, 1.5, 2, without a bed
+#    and over both sample beds, MP3 + Opus, no stems: 18 files, ~1,500 s of audio, every core.
+#      prep (one call)         prep render … --rate 1,1.5,2 --bed … --bed … --format mp3,opus
+#      prep --jobs 1           the same call on one core
+#      prep per rate           one prep render per rate, side by side (the Makefile's way)
+#      encode only             the same 18 files from ready premixes (WAV, written by prep beforehand,
+#                              untimed): lame -b 128 and libopus 48k (ffmpeg), side by side
+#      ffmpeg chain            per variant: loudnorm pass 1, then atempo + looped bed −18 dB (amix)
+#                              + loudnorm linear → libmp3lame 128k + libopus 48k; variants side by side
+# 2. Peak RSS of one `prep render` on long recordings (john1 end to end): MINUTES (default 10 30)
+#    one variant (rate 1, no bed, MP3), from ingest + align records, /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PREP=${PREP:-.build/release/prep}
 WORK=build/bench/render
-RECORDING=${RECORDING:-samples/john1_slt.mp3}
-TEXT=${TEXT:-samples/john1.usfm}
-BED=${BED:-samples/bed_pad.flac}
-RATE=${RATE:-1.5}
-rm -rf "$WORK" && mkdir -p "$WORK/prep" "$WORK/ffmpeg"
+RECORDING=samples/john1_slt.mp3
+TEXT=samples/john1.usfm
+BEDS=(samples/bed_pad.flac samples/bed_bells.mp3)
+RATES=(1 1.5 2)
+MINUTES=${MINUTES:-10 30}
+CORES=$(nproc)
+CPUS=0-$((CORES - 1))
+rm -rf "$WORK/run" && mkdir -p "$WORK/run"/{prep,prep1,rates,premix,encode,ffmpeg}
+run=$WORK/run
 base=$(basename "${RECORDING%.*}")
-bed=$(basename "${BED%.*}")
 
-# shellcheck source=../timing.sh
-source bench/timing.sh
-seconds() {  # command… → wall seconds on core 0 (stdout/stderr kept in $WORK/last.log)
-  local wall rss
-  read -r wall rss < <(TIMED_LOG="$WORK/last.log" timed 0 "$@") || return 1
-  echo "$wall"
+# "wall_seconds cpu_seconds peak_rss_kb" of one command on cpus $CPUS (cpu = user + system of
+# the command and its children: on a shared machine the CPU seconds are the steadier measure).
+wall() {
+  local t
+  t=$(mktemp)
+  if ! /usr/bin/time -f '%e %U %S %M' -o "$t" taskset -c "$CPUS" "$@" >"$run/last.log" 2>&1; then
+    cat "$run/last.log" >&2
+    rm -f "$t"
+    return 1
+  fi
+  tail -1 "$t" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
+  rm -f "$t"
 }
 
-loudness() {  # file → "I LUFS, TP dBTP" by ffmpeg's ebur128
-  ffmpeg -nostats -hide_banner -i "$1" -af ebur128=peak=true -f null - 2>&1 |
-    awk '/Integrated loudness:/ {s=1} s && /I:/ {i=$2} /True peak:/ {t=1} t && /Peak:/ {p=$2} END {printf "%s LUFS, %s dBTP", i, p}'
+common=("$RECORDING" --text "$TEXT" --rate "$(IFS=,; echo "${RATES[*]}")" --bed "${BEDS[0]}" --bed "${BEDS[1]}"
+  --no-stems --narrator slt --quiet)
+read -r t_prep c_prep rss_prep < <(wall "$PREP" render "${common[@]}" --format mp3,opus --output-dir "$run/prep")
+read -r t_prep1 c_prep1 _ < <(wall "$PREP" render "${common[@]}" --format mp3,opus --jobs 1 --output-dir "$run/prep1")
+export PREP RECORDING TEXT CORES run base
+export RATES_LIST="${RATES[*]}" BEDS_LIST="${BEDS[*]}" BED_ARGS="--bed ${BEDS[0]} --bed ${BEDS[1]}"
+per_rate() {
+  for rate in $RATES_LIST; do echo "$rate"; done | xargs -P "$CORES" -I{} bash -c \
+    '"$PREP" render "$RECORDING" --text "$TEXT" --rate {} $BED_ARGS --no-stems --narrator slt --quiet --format mp3,opus --output-dir "$run/rates"'
 }
+export -f per_rate
+read -r t_rates c_rates _ < <(wall bash -c per_rate)
 
-prep_s=$(seconds "$PREP" render "$RECORDING" --text "$TEXT" --rate "$RATE" --bed "$BED" --bed-only \
-  --format mp3 --no-stems --output-dir "$WORK/prep" --quiet)
-prep_file="$WORK/prep/$base.${RATE}x-$bed.mp3"
+# The premixes, normalised, as float WAV (untimed): what the encoders alone start from.
+"$PREP" render "${common[@]}" --format wavf --output-dir "$run/premix"
+encode_only() {
+  find "$run/premix" -name '*.wav' | sort | while read -r wav; do
+    name=$(basename "${wav%.wav}")
+    echo "lame --quiet -b 128 $wav $run/encode/$name.mp3"
+    echo "ffmpeg -v error -y -i $wav -ar 48000 -c:a libopus -b:a 48k $run/encode/$name.opus"
+  done | xargs -P "$CORES" -I{} bash -c '{}'
+}
+export -f encode_only
+read -r t_encode c_encode _ < <(wall bash -c encode_only)
 
-ffmpeg_chain() {
-  local graph="[0:a]atempo=$RATE[v];[1:a]volume=-18dB[b];[v][b]amix=inputs=2:duration=first:normalize=0"
-  local measured
-  measured=$(ffmpeg -hide_banner -nostats -i "$RECORDING" -stream_loop -1 -i "$BED" -filter_complex \
+ffmpeg_variant() {  # RATE BED|none → pass 1 measure, pass 2 encode both formats
+  local rate=$1 bed=$2 graph inputs=(-i "$RECORDING") measured out="$run/ffmpeg/$base.${1}x-$(basename "${2%.*}")"
+  if [ "$bed" = none ]; then
+    graph="[0:a]atempo=$rate"
+  else
+    inputs+=(-stream_loop -1 -i "$bed")
+    graph="[0:a]atempo=$rate[v];[1:a]volume=-18dB[b];[v][b]amix=inputs=2:duration=first:normalize=0"
+  fi
+  measured=$(ffmpeg -hide_banner -nostats "${inputs[@]}" -filter_complex \
     "$graph,loudnorm=I=-16:TP=-1:LRA=11:print_format=json" -f null - 2>&1 | sed -n '/^{/,/^}/p')
   get() { echo "$measured" | sed -n "s/.*\"$1\" : \"\\(.*\\)\".*/\\1/p"; }
-  ffmpeg -hide_banner -nostats -y -i "$RECORDING" -stream_loop -1 -i "$BED" -filter_complex \
-    "$graph,loudnorm=I=-16:TP=-1:LRA=11:measured_I=$(get input_i):measured_TP=$(get input_tp):measured_LRA=$(get input_lra):measured_thresh=$(get input_thresh):offset=$(get target_offset):linear=true" \
-    -ar 48000 -c:a libmp3lame -b:a 128k "$WORK/ffmpeg/$base.$RATE.mp3"
+  ffmpeg -hide_banner -nostats -v error -y "${inputs[@]}" -filter_complex \
+    "$graph,loudnorm=I=-16:TP=-1:LRA=11:measured_I=$(get input_i):measured_TP=$(get input_tp):measured_LRA=$(get input_lra):measured_thresh=$(get input_thresh):offset=$(get target_offset):linear=true,asplit[a][b]" \
+    -map '[a]' -ar 48000 -ac 1 -c:a libmp3lame -b:a 128k "$out.mp3" -map '[b]' -ar 48000 -ac 1 -c:a libopus -b:a 48k "$out.opus"
 }
-export -f ffmpeg_chain
-export RECORDING BED RATE WORK base
-ffmpeg_s=$(seconds bash -c ffmpeg_chain)
+export -f ffmpeg_variant
+ffmpeg_all() {
+  for rate in $RATES_LIST; do for bed in none $BEDS_LIST; do echo "$rate $bed"; done; done |
+    xargs -P "$CORES" -L1 bash -c 'ffmpeg_variant "$0" "$1"'
+}
+export -f ffmpeg_all
+read -r t_ffmpeg c_ffmpeg _ < <(wall bash -c ffmpeg_all)
 
-echo "render benchmark: $(basename "$RECORDING") at ${RATE}× with $(basename "$BED"), MP3, one core"
-printf '%-34s %6.2f s   %s\n' "prep render (one variant)" "$prep_s" "$(loudness "$prep_file")"
-printf '%-34s %6.2f s   %s\n' "ffmpeg atempo+amix+loudnorm×2+lame" "$ffmpeg_s" "$(loudness "$WORK/ffmpeg/$base.$RATE.mp3")"
-awk -v p="$prep_s" -v f="$ffmpeg_s" 'BEGIN { printf "time ratio prep / ffmpeg: %.2f\n", p / f }'
+files=$(find "$run/prep" -name '*.mp3' -o -name '*.opus' | wc -l)
+audio=$(find "$run/prep" -name '*.mp3' -exec soxi -D {} + | awk '{ s += $1 } END { printf "%.0f", 2 * s }')
+echo "render benchmark: $base at ${RATES[*]}×, none + ${#BEDS[@]} beds, MP3 + Opus, no stems:" \
+  "$files files, $audio s of audio, $CORES cores (cpus $CPUS)"
+printf '%-38s %8s %8s  %s\n' "" "wall s" "CPU s" "wall ÷ encode-only, ÷ ffmpeg | CPU ÷ encode-only, ÷ ffmpeg"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+row() { printf '%-38s %8.2f %8.2f  %5s× %5s×  | %5s× %5s×\n' "$1" "$2" "$3" \
+  "$(ratio "$2" "$t_encode")" "$(ratio "$2" "$t_ffmpeg")" "$(ratio "$3" "$c_encode")" "$(ratio "$3" "$c_ffmpeg")"; }
+row "prep render, one call (all cores)" "$t_prep" "$c_prep"
+row "prep render, one call, --jobs 1" "$t_prep1" "$c_prep1"
+row "prep render per rate, side by side" "$t_rates" "$c_rates"
+row "encode only (lame + libopus)" "$t_encode" "$c_encode"
+row "ffmpeg chain (2-pass loudnorm)" "$t_ffmpeg" "$c_ffmpeg"
+printf 'peak RSS of the one-call render: %d MB\n' $((rss_prep / 1024))
+
+# Memory on long recordings: ingest + align once (untimed), then the render alone.
+for minutes in $MINUTES; do
+  bash bench/render/make_long.sh "$minutes" "$WORK/long"
+  long=$WORK/long/long$minutes
+  [ -s "$long.align.json" ] || {
+    "$PREP" ingest "$long.wav" --text "$long.txt" --output "$long.ingest.json" --quiet 2>"$long.log"
+    # john1's spoken heading repeats with every copy: align warns about it (kept in the log).
+    "$PREP" align --record "$long.ingest.json" --labels "$long.labels.txt" --json "$long.align.json" \
+      --quiet 2>>"$long.log"
+  }
+  mkdir -p "$run/long$minutes"
+  read -r t_long _ rss_long < <(wall "$PREP" render --ingest "$long.ingest.json" --align "$long.align.json" \
+    --rate 1 --format mp3 --no-stems --quiet --output-dir "$run/long$minutes")
+  printf 'long recording %4d min, one variant (1x-none mp3): %7.1f s, peak RSS %6d MB\n' \
+    "$minutes" "$t_long" $((rss_long / 1024))
+done

@@ -1,4 +1,6 @@
-/// Extended M3U playlists in UTF-8 (`.m3u8`): a queue of chapters for one narrator and rate.
+/// Extended M3U playlists in UTF-8, named `.m3u`: a queue of chapters for one narrator and rate,
+/// as mpv, VLC and podcast tools read them. Not `.m3u8`: that name promises HLS (ffmpeg and
+/// browsers then want `#EXT-X-TARGETDURATION`, `#EXT-X-ENDLIST` and media segments).
 ///
 ///     #EXTM3U
 ///     #PLAYLIST:Psalms, Narrator A, 1.5 times speed, no music, MP3
@@ -7,7 +9,10 @@
 ///
 /// `#EXTINF` carries whole seconds (rounded; at least 1) and a one-line title; paths are
 /// relative to the playlist, with `/`.
-public enum M3U8 {
+public enum M3U {
+  /// The file extension, without the dot.
+  public static let fileExtension = "m3u"
+
   public struct Entry: Sendable, Equatable {
     public var durationMilliseconds: Int
     public var title: String
