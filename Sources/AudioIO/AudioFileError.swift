@@ -2,6 +2,7 @@
 public enum AudioFileError: Error, CustomStringConvertible, Equatable {
   case missing(path: String)
   case empty(path: String)
+  case notAFile(path: String)
   case unrecognised(path: String, reason: String)
   case truncated(path: String, declaredFrames: Int, presentFrames: Int, sampleRate: Int)
   case corrupt(path: String, reason: String)
@@ -18,6 +19,9 @@ public enum AudioFileError: Error, CustomStringConvertible, Equatable {
       "\(path): no such file. Check the path (and the current folder)."
     case .empty(let path):
       "\(path): the file is empty (0 bytes). Export the recording again."
+    case .notAFile(let path):
+      "\(path): not a regular file (a folder, pipe or device); prep reads a recording more than once, so it "
+        + "needs a seekable file. Give the file itself, or save a stream to a file first (e.g. `cat … > recording.wav`)."
     case .unrecognised(let path, let reason):
       "\(path): not a recognised audio file (\(reason)). Give a WAV, FLAC, Ogg Vorbis/Opus or MP3 file."
     case .truncated(let path, let declared, let present, let rate):

@@ -1,5 +1,6 @@
 import CMpg123
 import DSP
+import Files
 
 /// Decodes MP3 with libmpg123, gapless and sample-exact.
 ///
@@ -53,6 +54,16 @@ public final class MP3Reader: FrameSource {
     channelCount = Int(channels)
     let length = Int(mpg123_length(handle))
     frameCount = length >= 0 ? length : nil
+    // Encoder delay and padding are under two MPEG frames; a shorter stream in a file smaller
+    // than the tag says was cut (one of full size with fewer frames is damaged: reported on decoding).
+    if let declared = MP3InfoTag.declared(path: path), length >= 0, length + 2 * 1_152 + 1_105 < declared.frames,
+      (FileSize.of(path) ?? 0) < (declared.bytes ?? .max)
+    {
+      mpg123_close(handle)
+      mpg123_delete(handle)
+      self.handle = nil
+      throw .truncated(path: path, declaredFrames: declared.frames, presentFrames: length, sampleRate: rate)
+    }
   }
 
   deinit {

@@ -58,8 +58,10 @@ public final class SoundFileReader: FrameSource {
 enum AudioFileCheck {
   static func existsAndNotEmpty(_ path: String) throws(AudioFileError) {
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue
-    else { throw .missing(path: path) }
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .missing(path: path) }
+    if isFolder.boolValue { throw .notAFile(path: path) }
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw .notAFile(path: path) }
     let size = FileSize.of(path) ?? 0
     if size == 0 { throw .empty(path: path) }
   }

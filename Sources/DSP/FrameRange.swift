@@ -31,6 +31,13 @@ public enum FrameTime {
     Int((seconds * Double(sampleRate)).rounded())
   }
 
+  /// The same for seconds read from a file or a command line: nil unless the time is finite
+  /// and 0…`maxSeconds` (a week by default), so the conversion to `Int` cannot trap.
+  public static func checkedFrames(seconds: Double, sampleRate: Int, maxSeconds: Double = 604_800) -> Int? {
+    guard seconds.isFinite, (0...maxSeconds).contains(seconds) else { return nil }
+    return frames(seconds: seconds, sampleRate: sampleRate)
+  }
+
   public static func seconds(_ frames: Int, sampleRate: Int) -> Double {
     Double(frames) / Double(sampleRate)
   }

@@ -21,13 +21,31 @@ public struct SignalStats: Sendable {
   /// Frame index of the first NaN/∞ sample, if any.
   public private(set) var firstNonFiniteFrame: Int?
   private var sums: [Double]
+  private var squares: [Double]
+  /// Σ (L+R)² and Σ (L−R)² over stereo frames: mid and side energy.
+  public private(set) var midEnergy = 0.0
+  public private(set) var sideEnergy = 0.0
+  /// The longest run of frames where every sample is exactly 0: its first frame and length.
+  public private(set) var longestZeroRun: (start: Int, count: Int) = (0, 0)
+  private var zeroRunStart = 0
+  private var zeroRunCount = 0
 
   public init(channelCount: Int) {
     self.channelCount = channelCount
     sums = [Double](repeating: 0, count: channelCount)
+    squares = [Double](repeating: 0, count: channelCount)
   }
 
   public var dcOffset: [Double] { sums.map { frameCount > 0 ? $0 / Double(frameCount) : 0 } }
+
+  /// Per channel, the RMS of the signal around its mean (what is left without the DC offset).
+  public var acRMS: [Double] {
+    zip(sums, squares).map { sum, square in
+      guard frameCount > 0 else { return 0 }
+      let mean = sum / Double(frameCount)
+      return max(0, square / Double(frameCount) - mean * mean).squareRoot()
+    }
+  }
 
   /// Adds a chunk; NaN and ∞ samples are counted and replaced by 0 in `buffer`.
   public mutating func add(_ buffer: inout AudioBuffer) {
@@ -40,6 +58,7 @@ public struct SignalStats: Sendable {
     buffer.samples.withUnsafeMutableBufferPointer { samples in
       for channel in 0..<channels {
         var sum: Float = 0
+        var square: Float = 0
         var index = channel
         while index < samples.count {
           var value = samples[index]
@@ -53,16 +72,53 @@ public struct SignalStats: Sendable {
           localPeak = max(localPeak, magnitude)
           clipped += magnitude >= SignalStats.clipLevel ? 1 : 0
           sum = Relaxed.sum(sum, value)
+          square = Relaxed.multiplyAdd(value, value, square)
           index += channels
         }
         sums[channel] += Double(sum)
+        squares[channel] += Double(square)
       }
+      addFrameFigures(samples, startFrame: startFrame)
     }
     peak = localPeak
     clippedSamples += clipped
     nonFiniteSamples += nonFinite
     if firstNonFiniteFrame == nil { firstNonFiniteFrame = firstBad }
     frameCount += buffer.frameCount
+  }
+}
+
+extension SignalStats {
+  /// Mid/side energy (stereo) and runs of exact digital zero, frame by frame.
+  fileprivate mutating func addFrameFigures(_ samples: UnsafeMutableBufferPointer<Float>, startFrame: Int) {
+    let channels = channelCount
+    let frames = samples.count / max(channels, 1)
+    var mid: Float = 0
+    var side: Float = 0
+    var runStart = zeroRunStart
+    var runCount = zeroRunCount
+    var longest = longestZeroRun
+    for frame in 0..<frames {
+      let base = frame * channels
+      var isZero = true
+      for channel in 0..<channels where samples[base + channel] != 0 { isZero = false }
+      if isZero {
+        if runCount == 0 { runStart = startFrame + frame }
+        runCount += 1
+        if runCount > longest.count { longest = (runStart, runCount) }
+      } else {
+        runCount = 0
+      }
+      if channels == 2 {
+        let sum = samples[base] + samples[base + 1]
+        let difference = samples[base] - samples[base + 1]
+        mid = Relaxed.multiplyAdd(sum, sum, mid)
+        side = Relaxed.multiplyAdd(difference, difference, side)
+      }
+    }
+    midEnergy += Double(mid)
+    sideEnergy += Double(side)
+    (zeroRunStart, zeroRunCount, longestZeroRun) = (runStart, runCount, longest)
   }
 }
 

@@ -17,8 +17,14 @@ public struct AtomicOutput: Sendable {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
-    else { throw .missingFolder(path: path, folder: folder) }
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+      throw .missingFolder(path: path, folder: folder)
+    }
+    guard isFolder.boolValue else { throw .notAFolder(path: path, folder: folder) }
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw .isAFolder(path: path)
+    }
+    StaleFiles.sweepTemporary(of: path)
     finalPath = path
     temporaryPath =
       url.deletingLastPathComponent().appendingPathComponent(
@@ -70,6 +76,11 @@ public enum FileOutputError: Error, CustomStringConvertible, Equatable {
   case notWritable(path: String, folder: String)
   case writeFailed(path: String, reason: String)
   case commitFailed(path: String, reason: String)
+  case notAFolder(path: String, folder: String)
+  case isAFolder(path: String)
+  case outputIsInput(output: String, outputRole: String, input: String, inputRole: String)
+  case sameOutputTwice(path: String, firstRole: String, secondRole: String)
+  case inputInOutputNames(input: String, inputRole: String, folder: String, prefix: String, option: String)
 
   public var description: String {
     switch self {
@@ -81,6 +92,21 @@ public enum FileOutputError: Error, CustomStringConvertible, Equatable {
       "\(path): could not write the file (\(reason)). Check free disk space and permissions."
     case .commitFailed(let path, let reason):
       "\(path): could not move the finished file into place (\(reason)). Check permissions of the folder."
+    case .notAFolder(let path, let folder):
+      path == folder
+        ? "\(folder): this is a file, not a folder. Give a folder for the output (e.g. --output-dir out/)."
+        : "\(path): \(folder) is a file, not a folder. Give a path inside a folder for the output."
+    case .isAFolder(let path):
+      "\(path): this is a folder, and the output is one file. Give a file path, e.g. \(path)/out.json."
+    case .outputIsInput(let output, let outputRole, let input, let inputRole):
+      "\(output): \(outputRole) is the same file as \(inputRole) \(input), and prep never overwrites an input. "
+        + "Give \(outputRole) another path."
+    case .sameOutputTwice(let path, let firstRole, let secondRole):
+      "\(path): \(firstRole) and \(secondRole) name the same file, so one would overwrite the other. "
+        + "Give each its own path."
+    case .inputInOutputNames(let input, let inputRole, let folder, let prefix, let option):
+      "\(input): \(inputRole) lies in the output folder \(folder) under a name the render writes (\(prefix)…), "
+        + "and prep never overwrites an input. Choose another \(option) or --output-dir."
     }
   }
 }

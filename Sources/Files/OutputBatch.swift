@@ -16,13 +16,23 @@ public final class OutputBatch {
   private var names: [String] = []
   private var isClosed = false
 
-  /// Creates the staging folder; fails if `folder` is missing or not writable.
-  public init(folder: String) throws(FileOutputError) {
+  /// Fails unless `folder` is an existing folder; returns its URL.
+  public static func checkFolder(_ folder: String) throws(FileOutputError) -> URL {
     let url = URL(fileURLWithPath: folder)
     var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      throw .missingFolder(path: url.appendingPathComponent("probe").path, folder: url.path)
+    }
+    guard isFolder.boolValue else { throw .notAFolder(path: url.path, folder: url.path) }
+    return url
+  }
+
+  /// Creates the staging folder (removing stale ones of killed runs); fails if `folder` is
+  /// missing, a file, or not writable.
+  public init(folder: String) throws(FileOutputError) {
+    let url = try OutputBatch.checkFolder(folder)
     let probe = url.appendingPathComponent("probe").path
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue
-    else { throw .missingFolder(path: probe, folder: url.path) }
+    StaleFiles.sweepStaging(in: url.path)
     self.folder = url.path
     stagingFolder = url.appendingPathComponent(".prep-staging-\(ProcessInfo.processInfo.processIdentifier)").path
     try? FileManager.default.removeItem(atPath: stagingFolder)  // a stale one from a killed run with our pid

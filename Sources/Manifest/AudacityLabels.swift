@@ -25,6 +25,8 @@ public enum AudacityLabels {
   /// Why a label file could not be read; callers turn this into their own error.
   public enum ReadError: Error, Equatable {
     case missing(file: String)
+    /// The file is there but is not UTF-8 text; `encoding` names what it looks like.
+    case notUTF8(file: String, encoding: String)
     case badLine(file: String, line: Int, content: String)
   }
 
@@ -42,24 +44,29 @@ public enum AudacityLabels {
   }
 
   /// Reads `path`; every line must have numeric times with 0 ≤ start ≤ end.
+  /// CRLF and CR line ends are read as LF; a UTF-8 byte-order mark is skipped.
   public static func read(path: String, sampleRate: Int) throws(ReadError) -> [AudacityLabel] {
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
-    else { throw .missing(file: path) }
+    guard let data = FileManager.default.contents(atPath: path) else { throw .missing(file: path) }
+    guard !data.contains(0), var text = String(data: data, encoding: .utf8) else {
+      throw .notUTF8(file: path, encoding: TextEncodingGuess.name(of: data))
+    }
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     var labels: [AudacityLabel] = []
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty || line.hasPrefix("\\") || line.hasPrefix("#") { continue }
       var fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
       if fields.count < 2 { fields = line.split(maxSplits: 2, whereSeparator: \.isWhitespace) }
+      // Times must be finite seconds within a week: `inf`, `nan` or `1e300` would trap as frames.
       guard fields.count >= 2, let start = Double(fields[0].trimmingCharacters(in: .whitespaces)),
-        let end = Double(fields[1].trimmingCharacters(in: .whitespaces)), start >= 0, end >= start
+        let end = Double(fields[1].trimmingCharacters(in: .whitespaces)), end >= start,
+        let startFrame = FrameTime.checkedFrames(seconds: start, sampleRate: sampleRate),
+        let endFrame = FrameTime.checkedFrames(seconds: end, sampleRate: sampleRate)
       else { throw .badLine(file: path, line: index + 1, content: String(line.prefix(40))) }
       labels.append(
         AudacityLabel(
-          span: FrameRange(
-            start: FrameTime.frames(seconds: start, sampleRate: sampleRate),
-            end: FrameTime.frames(seconds: end, sampleRate: sampleRate)),
+          span: FrameRange(start: startFrame, end: endFrame),
           label: fields.count > 2 ? fields[2].trimmingCharacters(in: .whitespaces) : "",
           line: index + 1))
     }

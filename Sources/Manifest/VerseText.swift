@@ -7,8 +7,12 @@ public enum VerseText {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .missing(file: path)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw .notUTF8(file: path)
+    guard !data.contains(0), let text = String(data: data, encoding: .utf8) else {
+      switch TextEncodingGuess.name(of: data) {
+      case "UTF-16": throw .utf16(file: path)
+      case "binary": throw .notText(file: path)
+      default: throw .notUTF8(file: path)
+      }
     }
     let lower = path.lowercased()
     if lower.hasSuffix(".usfm") || lower.hasSuffix(".sfm") {

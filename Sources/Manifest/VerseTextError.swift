@@ -2,6 +2,8 @@
 public enum VerseTextError: Error, CustomStringConvertible, Equatable {
   case missing(file: String)
   case notUTF8(file: String)
+  case utf16(file: String)
+  case notText(file: String)
   case badPlainLine(file: String, line: Int, content: String)
   case emptyVerse(file: String, line: Int, label: String)
   case duplicateVerse(file: String, line: Int, label: String)
@@ -20,7 +22,11 @@ public enum VerseTextError: Error, CustomStringConvertible, Equatable {
     case .missing(let file):
       "\(file): no such file. Check the --text path."
     case .notUTF8(let file):
-      "\(file): the text is not UTF-8. Save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)."
+      "\(file): the text is not UTF-8. Save it as UTF-8, or \(TextEncodingGuess.fix(file, encoding: "Latin-1"))."
+    case .utf16(let file):
+      "\(file): the text is UTF-16, not UTF-8; \(TextEncodingGuess.fix(file, encoding: "UTF-16"))."
+    case .notText(let file):
+      "\(file): this is not a text file (audio or other binary data). Check the --text path."
     case .badPlainLine(let file, let line, let content):
       "\(file):\(line): expected `NUMBER<TAB>TEXT` but found \"\(content)\". "
         + "Start each line with its verse number, or give a .usfm file."

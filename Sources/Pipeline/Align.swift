@@ -40,6 +40,7 @@ public enum Align {
 
   /// Reads, aligns, writes every requested output atomically; returns what was written.
   public static func run(_ options: Options) throws -> AlignRecord {
+    try InputOutputGuard.check(inputs: try inputs(options), outputs: outputs(options))
     // Fail on unwritable outputs before the decode, not after.
     for path in [options.labelsPath, options.jsonPath, options.phrasesPath].compactMap({ $0 }) {
       _ = try AtomicOutput(path: path)
@@ -51,6 +52,29 @@ public enum Align {
     }
     if let path = options.jsonPath { try JSONOutput.write(output, to: path) }
     return output
+  }
+
+  /// What align reads: the files given, and the recording and text an ingest record names.
+  static func inputs(_ options: Options) throws -> [FileRole] {
+    var inputs = [
+      FileRole("the recording", options.audioPath ?? ""), FileRole("--record", options.recordPath ?? ""),
+      FileRole("--text", options.textPath ?? ""), FileRole("--override", options.overridePath ?? ""),
+    ]
+    // The record's own paths, before it is read in full: its outputs must not be those either.
+    try InputOutputGuard.check(inputs: inputs, outputs: outputs(options))
+    if let path = options.recordPath {
+      let record = try JSONOutput.readRecord(IngestRecord.self, from: path)
+      inputs.append(FileRole("the recording the ingest record names", record.source.path))
+      inputs.append(FileRole("the text the ingest record names", record.text?.path ?? ""))
+    }
+    return inputs
+  }
+
+  static func outputs(_ options: Options) -> [FileRole] {
+    [
+      FileRole("--labels", options.labelsPath), FileRole("--json", options.jsonPath ?? ""),
+      FileRole("--phrases", options.phrasesPath ?? ""),
+    ]
   }
 
   /// Reads and aligns without writing anything.
@@ -91,7 +115,7 @@ public enum Align {
     }
     if let overridePath = options.overridePath {
       alignment.fixedStarts = try AlignLabels.readOverride(
-        path: overridePath, sampleRate: features.sampleRate, labels: Set(segments.map(\.label)))
+        path: overridePath, sampleRate: features.sampleRate, frameCount: features.frameCount, labels: Set(segments.map(\.label)))
     }
     let result = try Aligner.align(features, segments: segments, options: alignment)
     var output = AlignLabels.record(
@@ -133,17 +157,26 @@ public enum Align {
     SpeechFeatures, String, String
   ) {
     let path = options.audioPath ?? record?.source.path ?? ""
-    if let audio { return (SpeechFeatures(of: audio), path, "decoded") }
+    if let audio { return (SpeechFeatures(of: audio), path, "decoded") }  // checked by its decoder (RenderSource)
     if let record, options.audioPath == nil, !FileManager.default.fileExists(atPath: path) {
       guard let envelope = record.envelope.envelope(sampleRate: record.audio.sampleRate) else {
         throw AlignInputError.unreadableEnvelope(file: options.recordPath ?? "")
       }
       return (SpeechFeatures(envelope: envelope), path, "envelope")
     }
+    if let record, let recordPath = options.recordPath, options.audioPath == nil {
+      try RecordingCheck.unchanged(record, recordPath: recordPath, audioPath: path)
+    }
     var source = try AudioDecoder.open(path)
+    try RecordingCheck.format(of: source)
     var features = SpeechFeatures(sampleRate: source.sampleRate)
-    try source.forEachChunk { features.add($0) }
+    var stats = SignalStats(channelCount: source.channelCount)
+    try source.forEachChunk { chunk in
+      stats.add(&chunk)
+      features.add(chunk)
+    }
     features.finish()
+    try RecordingCheck.content(path: path, stats: stats, sampleRate: source.sampleRate)
     return (features, path, "decoded")
   }
 }
@@ -153,6 +186,10 @@ public enum AlignInputError: Error, CustomStringConvertible, Equatable {
   case noText(file: String)
   case unreadableEnvelope(file: String)
   case badOverrideLine(file: String, line: Int, content: String)
+  case missingOverride(file: String)
+  case overrideNotUTF8(file: String, encoding: String)
+  case duplicateOverride(file: String, line: Int, label: String, firstLine: Int)
+  case overrideBeyondEnd(file: String, line: Int, seconds: Double, audioSeconds: Double)
 
   public var description: String {
     switch self {
@@ -161,7 +198,17 @@ public enum AlignInputError: Error, CustomStringConvertible, Equatable {
     case .unreadableEnvelope(let file):
       "\(file): the recording it names is missing and its envelope cannot be read. Run prep ingest again."
     case .badOverrideLine(let file, let line, let content):
-      "\(file):\(line): expected `start<TAB>end<TAB>label` but found \"\(content)\". Export the labels from Audacity again."
+      "\(file):\(line): the --override labels need `start<TAB>end<TAB>label` (finite seconds, start ≤ end), found \"\(content)\". "
+        + "Fix the line or export the labels from Audacity again."
+    case .missingOverride(let file):
+      "\(file): no such file. Check the --override path."
+    case .overrideNotUTF8(let file, let encoding):
+      "\(file): the --override labels are \(encoding), not UTF-8; \(TextEncodingGuess.fix(file, encoding: encoding))."
+    case .duplicateOverride(let file, let line, let label, let firstLine):
+      "\(file):\(line): verse \(label) is labelled twice in --override (first on line \(firstLine)). Keep one label per verse."
+    case .overrideBeyondEnd(let file, let line, let seconds, let audioSeconds):
+      "\(file):\(line): the --override label starts at \(String(format: "%.3f", seconds)) s, past the end of the "
+        + "recording (\(String(format: "%.3f", audioSeconds)) s). Check that the labels belong to this recording."
     }
   }
 }

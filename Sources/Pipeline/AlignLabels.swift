@@ -10,25 +10,37 @@ import Manifest
 enum AlignLabels {
   /// Verse (or phrase) labels → start frames. A phrase label (`3a`) fixes its verse (`3`)
   /// only when it is the verse's first phrase (`a`); later phrases are ignored.
-  static func readOverride(path: String, sampleRate: Int, labels: Set<String>) throws -> [String: Int] {
+  static func readOverride(path: String, sampleRate: Int, frameCount: Int, labels: Set<String>) throws -> [String: Int]
+  {
     let lines: [AudacityLabel]
     do {
       lines = try AudacityLabels.read(path: path, sampleRate: sampleRate)
     } catch {
       switch error {
-      case .missing: throw VerseTextError.missing(file: path)
+      case .missing: throw AlignInputError.missingOverride(file: path)
+      case .notUTF8(let file, let encoding): throw AlignInputError.overrideNotUTF8(file: file, encoding: encoding)
       case .badLine(let file, let line, let content):
         throw AlignInputError.badOverrideLine(file: file, line: line, content: content)
       }
     }
     var starts: [String: Int] = [:]
+    var firstLine: [String: Int] = [:]
     for entry in lines {
+      if entry.span.start >= frameCount {
+        throw AlignInputError.overrideBeyondEnd(
+          file: path, line: entry.line, seconds: FrameTime.seconds(entry.span.start, sampleRate: sampleRate),
+          audioSeconds: FrameTime.seconds(frameCount, sampleRate: sampleRate))
+      }
       guard !entry.label.isEmpty else {  // a start with no verse named fixes nothing
         throw AlignInputError.badOverrideLine(
           file: path, line: entry.line,
           content: AudacityLabels.line(entry.span, "", sampleRate: sampleRate).trimmingCharacters(
             in: .whitespacesAndNewlines))
       }
+      if let earlier = firstLine[entry.label] {
+        throw AlignInputError.duplicateOverride(file: path, line: entry.line, label: entry.label, firstLine: earlier)
+      }
+      firstLine[entry.label] = entry.line
       var label = entry.label
       if !labels.contains(label), label != "h", let last = label.last, last.isLetter,
         labels.contains(String(label.dropLast()))

@@ -32,8 +32,14 @@ public enum Collect {
 
   public static func run(_ options: Options) throws -> Catalogue {
     let manifestFolder = URL(fileURLWithPath: options.outputPath).deletingLastPathComponent().standardizedFileURL
+    // The files and folders given, before anything is read; the records found in folders, once listed.
+    var inputs = options.inputs.map { FileRole("the input", $0) }
+    try InputOutputGuard.check(inputs: inputs, outputs: [FileRole("--output", options.outputPath)])
+    let documents = try recordDocuments(options.inputs)
+    inputs += documents.map { FileRole("the variant record", $0.0) }
+    try InputOutputGuard.check(inputs: inputs, outputs: [FileRole("--output", options.outputPath)])
     var records: [VariantRecord] = []
-    for (path, document) in try recordDocuments(options.inputs) {
+    for (path, document) in documents {
       var record = try decodeRecord(path, document)
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
       guard Rebase.isInside(folder, manifestFolder) else {
@@ -49,6 +55,12 @@ public enum Collect {
     let catalogue = try CatalogueCollector.collect(
       records, generator: PrepVersion.generator, title: title, playlists: playlists.map(\.entry))
     let playlistFolder = manifestFolder.appendingPathComponent(options.playlistFolderName).path
+    _ = try AtomicOutput(path: options.outputPath)  // an unwritable catalogue fails before the playlists are written
+    try InputOutputGuard.check(
+      inputs: inputs,
+      outputs: playlists.map {
+        FileRole("the playlist", playlistFolder + "/" + URL(fileURLWithPath: $0.entry.file).lastPathComponent)
+      })
     if !playlists.isEmpty {
       try FileManager.default.createDirectory(atPath: playlistFolder, withIntermediateDirectories: true)
       let batch = try OutputBatch(folder: playlistFolder)

@@ -80,7 +80,8 @@ public enum Ingest {
         path: path, sizeBytes: size, sha256: ContentHash.sha256(ofFile: path) ?? "",
         format: source.formatName),
       audio: audio, levels: levels, envelope: StoredEnvelope(envelope), text: text,
-      warnings: warnings(path: path, audio: audio, levels: levels, text: text?.chapter))
+      warnings: warnings(path: path, audio: audio, levels: levels, text: text?.chapter)
+        + [RecordingCheck.dropoutWarning(path: path, stats: stats, sampleRate: source.sampleRate)].compactMap { $0 })
   }
 
   /// Suspicious but usable input: reported, never fatal.
@@ -114,49 +115,6 @@ public enum Ingest {
 
 }
 
-/// The checks that make a recording unusable (errors, not warnings).
-enum RecordingCheck {
-  static let sampleRates = 16_000...192_000
-
-  static func format(of source: any DecodedSource) throws(AudioFileError) {
-    if !(1...2).contains(source.channelCount) {
-      throw .unsupportedChannels(path: source.path, channelCount: source.channelCount)
-    }
-    if !sampleRates.contains(source.sampleRate) {
-      throw .unsupportedSampleRate(path: source.path, sampleRate: source.sampleRate)
-    }
-  }
-
-  static func content(path: String, stats: SignalStats, sampleRate: Int) throws(RecordingError) {
-    if stats.frameCount == 0 { throw .noAudio(path: path) }
-    if stats.nonFiniteSamples > 0 {
-      throw .nonFinite(
-        path: path, count: stats.nonFiniteSamples,
-        firstSeconds: FrameTime.seconds(stats.firstNonFiniteFrame ?? 0, sampleRate: sampleRate))
-    }
-    if stats.peak == 0 { throw .silent(path: path) }
-  }
-}
-
-/// A recording that decodes but cannot be used as narration.
-public enum RecordingError: Error, CustomStringConvertible, Equatable {
-  case noAudio(path: String)
-  case silent(path: String)
-  case nonFinite(path: String, count: Int, firstSeconds: Double)
-
-  public var description: String {
-    switch self {
-    case .noAudio(let path):
-      "\(path): the file holds no audio frames. Export the recording again."
-    case .silent(let path):
-      "\(path): the recording is digital silence from start to end. Check that the right file or track was exported."
-    case .nonFinite(let path, let count, let seconds):
-      "\(path): \(count) samples are NaN or infinite (the first at \(String(format: "%.3f", seconds)) s). "
-        + "Re-export the recording from the editor as PCM WAV or FLAC."
-    }
-  }
-}
-
 /// The version prep writes into every record and manifest.
 public enum PrepVersion {
   public static let number = "0.1.0"
@@ -166,6 +124,9 @@ public enum PrepVersion {
 extension Ingest {
   /// Checks the output can be written, analyses, writes the record atomically.
   public static func run(_ options: Options, outputPath: String) throws -> IngestRecord {
+    try InputOutputGuard.check(
+      inputs: [FileRole("the recording", options.audioPath), FileRole("--text", options.textPath ?? "")],
+      outputs: [FileRole("--output", outputPath)])
     _ = try AtomicOutput(path: outputPath)  // fail before the long decode, not after
     let record = try analyse(options)
     try JSONOutput.write(record, to: outputPath)

@@ -26,6 +26,18 @@ struct PreparedBed {
       throw .bedUnreadable(bed: path, reason: "\(error)")
     }
     guard !decoded.isEmpty else { throw .bedUnreadable(bed: path, reason: "it holds no audio frames") }
+    let badSamples = decoded.samples.reduce(0) { $0 + ($1.isFinite ? 0 : 1) }
+    guard badSamples == 0 else {
+      throw .bedUnreadable(
+        bed: path, reason: "\(badSamples) samples are NaN or infinite; re-export it as PCM WAV or FLAC")
+    }
+    // Loudness is measured in 400 ms blocks: a shorter bed cannot be measured, let alone looped.
+    guard decoded.frameCount * 10 >= decoded.sampleRate * 4 else {
+      throw .bedUnreadable(
+        bed: path,
+        reason: "it is too short (\(FrameTime.milliseconds(decoded.frameCount, sampleRate: decoded.sampleRate)) ms); "
+          + "a bed needs at least 0.4 s, and a few seconds to loop well")
+    }
     let audio = ChannelMix.convert(Resampler.resample(decoded, to: sampleRate), to: channelCount)
     let loudness = LoudnessCheck.integrated(audio)
     guard !loudness.isSilent else { throw .bedUnreadable(bed: path, reason: "it is silent") }

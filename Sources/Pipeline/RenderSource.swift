@@ -24,7 +24,7 @@ public struct RenderSource {
     let align = try JSONOutput.readRecord(AlignRecord.self, from: alignPath)
     let source = RenderSource(
       audioPath: ingest.source.path, textPath: text.path, text: text.chapter,
-      narration: try decode(ingest.source.path), align: align)
+      narration: try decode(ingest.source.path, record: (ingest, ingestPath)), align: align)
     try source.check(alignPath: alignPath)
     return source
   }
@@ -43,10 +43,13 @@ public struct RenderSource {
     return source
   }
 
-  static func decode(_ path: String) throws -> AudioBuffer {
+  static func decode(_ path: String, record: (IngestRecord, String)? = nil) throws -> AudioBuffer {
+    if let (ingest, recordPath) = record { try RecordingCheck.unchanged(ingest, recordPath: recordPath, audioPath: path) }
     var source = try AudioDecoder.open(path)
     try RecordingCheck.format(of: source)
-    return try source.readAll()
+    var audio = try source.readAll()
+    try RecordingCheck.content(path: path, audio: &audio)
+    return audio
   }
 
   /// The align result is for this recording and this text.
@@ -57,6 +60,15 @@ public struct RenderSource {
         file: alignPath,
         reason: "it describes \(align.audio.frameCount) frames at \(align.audio.sampleRate) Hz, "
           + "\(audioPath) has \(narration.frameCount) at \(rate) Hz")
+    }
+    let frames = 0...narration.frameCount
+    if let bad = align.segments.first(where: {
+      !frames.contains($0.startFrame) || !frames.contains($0.endFrame) || !frames.contains($0.onsetFrame)
+        || !frames.contains($0.offsetFrame) || $0.startFrame > $0.endFrame
+    }) {
+      throw .alignMismatch(
+        file: alignPath, reason: "segment \(bad.label) spans frames \(bad.startFrame)–\(bad.endFrame), "
+          + "outside the recording's 0–\(narration.frameCount) or backwards")
     }
     let labels = align.segments.filter { $0.kind == "verse" }.map(\.label)
     let expected = text.verses.map(\.label)

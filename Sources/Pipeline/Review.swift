@@ -39,6 +39,11 @@ public enum Review {
     for chapter in chapters where !seen.insert(chapter.name).inserted {
       throw ReviewError.sameName(name: chapter.name)
     }
+    // No page may be one of the records read (InputOutputGuard, as every command).
+    try InputOutputGuard.check(
+      inputs: (options.records + options.ingestPaths).map { FileRole("the record", $0) },
+      outputs: chapters.map { FileRole("--output-dir", pageFolder + "/" + ReviewPage.fileName($0)) }
+        + [FileRole("--output-dir", pageFolder + "/" + BookPage.fileName)])
     try FileManager.default.createDirectory(atPath: pageFolder, withIntermediateDirectories: true)
     let batch = try OutputBatch(folder: pageFolder)
     do {

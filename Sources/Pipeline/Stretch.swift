@@ -54,10 +54,29 @@ public enum Stretch {
 
   /// Decodes, stretches in chunks, writes the narration and the mapped labels.
   public static func run(_ options: Options) throws -> Result {
+    try InputOutputGuard.check(
+      inputs: [
+        FileRole("the recording", options.audioPath), FileRole("--ingest", options.ingestRecordPath ?? ""),
+        FileRole("--labels", options.labelsPath ?? ""),
+      ],
+      outputs: [
+        FileRole("--output", options.outputPath), FileRole("--labels-out", options.labelsOutputPath ?? ""),
+        FileRole("--time-map", options.timeMapPath ?? ""),
+      ])
+    for path in [options.outputPath, options.labelsOutputPath, options.timeMapPath].compactMap({ $0 }) {
+      _ = try AtomicOutput(path: path)  // a missing folder fails now, not after the stretch
+    }
     var source = try AudioDecoder.open(options.audioPath)
     try RecordingCheck.format(of: source)
     let record = try options.ingestRecordPath.map { try ingestRecord($0, for: source) }
     let labels = try options.labelsPath.map { try readLabels(path: $0, sampleRate: source.sampleRate) } ?? []
+    if let labelsPath = options.labelsPath, let frames = source.frameCount,
+      let late = labels.first(where: { $0.span.end > frames + source.sampleRate / 100 })
+    {
+      throw StretchError.labelBeyondEnd(
+        path: labelsPath, line: late.line, seconds: FrameTime.seconds(late.span.end, sampleRate: source.sampleRate),
+        audioSeconds: FrameTime.seconds(frames, sampleRate: source.sampleRate))
+    }
     let threshold = try options.maxPauseMilliseconds == nil ? nil : pauseThreshold(options, record: record)
     let format = outputFormat(path: options.outputPath, inputFormat: source.formatName)
     if let rates = format.supportedSampleRates, !rates.contains(source.sampleRate) {
@@ -72,8 +91,10 @@ public enum Stretch {
       },
       pauseThresholdDBFS: Float(threshold ?? -50), tuning: options.tuning)
     var output = AudioBuffer(channelCount: source.channelCount, sampleRate: source.sampleRate)
+    var stats = SignalStats(channelCount: source.channelCount)
     do {
       try source.forEachChunk { chunk in
+        stats.add(&chunk)
         output.samples.removeAll(keepingCapacity: true)
         stretcher.process(chunk, into: &output)
         if !output.isEmpty { try writer.write(output) }
@@ -81,6 +102,7 @@ public enum Stretch {
       output.samples.removeAll(keepingCapacity: true)
       stretcher.flush(into: &output)
       if !output.isEmpty { try writer.write(output) }
+      try RecordingCheck.content(path: options.audioPath, stats: stats, sampleRate: source.sampleRate)
       try writer.finish()
     } catch {
       writer.abandon()
@@ -127,6 +149,9 @@ public enum Stretch {
   /// The ingest record of `source`; it must describe the same audio (rate and length).
   static func ingestRecord(_ path: String, for source: any DecodedSource) throws -> IngestRecord {
     let record = try JSONOutput.readRecord(IngestRecord.self, from: path)
+    if !record.source.sha256.isEmpty, ContentHash.sha256(ofFile: source.path) != record.source.sha256 {
+      throw StretchError.recordMismatch(path: path, audioPath: source.path)
+    }
     if record.audio.sampleRate != source.sampleRate || record.audio.frameCount != (source.frameCount ?? record.audio.frameCount) {
       throw StretchError.recordMismatch(path: path, audioPath: source.path)
     }

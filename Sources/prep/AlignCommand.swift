@@ -42,13 +42,13 @@ extension Prep {
     @Option(help: "An Audacity label file corrected by a person: its starts are kept, the rest re-derived.")
     var override: String?
 
-    @Option(help: "Shortest gap that can be a boundary, in milliseconds.")
+    @Option(parsing: .unconditional, help: "Shortest gap that can be a boundary, in milliseconds.")
     var minPauseMs = 90
 
-    @Option(help: "How far before the first sound the jump point sits, in milliseconds.")
+    @Option(parsing: .unconditional, help: "How far before the first sound the jump point sits, in milliseconds.")
     var leadMs = 25
 
-    @Option(help: "Boundaries below this confidence (0–1) are reported.")
+    @Option(parsing: .unconditional, help: "Boundaries below this confidence (0–1) are reported.")
     var lowConfidence = 0.5
 
     @Flag(help: "Write labels even when the recording does not seem to match the text.")
@@ -60,14 +60,18 @@ extension Prep {
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
-      if audio == nil && record == nil { throw ValidationError("Give the recording, or --record.") }
+      if audio == nil && record == nil { throw ValidationError("prep align needs its input: Give the recording, or --record RECORD.json.") }
       if decodeOnly { return }
-      if labels == nil { throw ValidationError("Give --labels OUT.txt.") }
+      if labels == nil { throw ValidationError("prep align needs --labels: Give --labels OUT.txt (where the labels go).") }
       if record == nil && source.text == nil { throw ValidationError("Give --text (or an ingest record made with --text).") }
-      if heading != nil && noHeading { throw ValidationError("Give --heading or --no-heading, not both.") }
-      if !(20...2_000).contains(minPauseMs) { throw ValidationError("--min-pause-ms must be 20–2000.") }
-      if !(0...500).contains(leadMs) { throw ValidationError("--lead-ms must be 0–500.") }
-      if !(0...1).contains(lowConfidence) { throw ValidationError("--low-confidence must be 0–1.") }
+      if heading != nil && noHeading { throw ValidationError("--heading and --no-heading contradict each other. Give one of them.") }
+      if !(20...2_000).contains(minPauseMs) {
+        throw ValidationError("--min-pause-ms \(minPauseMs) is outside 20–2000. Give e.g. --min-pause-ms 90.")
+      }
+      if !(0...500).contains(leadMs) { throw ValidationError("--lead-ms \(leadMs) is outside 0–500. Give e.g. --lead-ms 25.") }
+      if !(0...1).contains(lowConfidence) {
+        throw ValidationError("--low-confidence \(lowConfidence) is outside 0–1. Give e.g. --low-confidence 0.5.")
+      }
     }
 
     func run() throws {

@@ -8,6 +8,6 @@ struct Prep: ParsableCommand {
     commandName: "prep",
     abstract: "Turn narrator recordings and verse text into verse timings, rate variants, "
       + "premixes, manifests and sidecars for audio players.",
-    version: PrepVersion.number,
+    version: PrepVersion.generator,
     subcommands: [IngestCommand.self, AlignCommand.self, RenderCommand.self, CollectCommand.self, ValidateCommand.self, ReviewCommand.self])
 }

@@ -32,6 +32,7 @@ extension Prep {
     var align: String?
 
     @Option(
+      parsing: .unconditionalSingleValue,
       help: "Rates, \(Defaults.text(Defaults.rateRange)) (1 is normal speed): repeat the option or give a comma list (1,1.5,2).")
     var rate: [String] = []
 
@@ -51,10 +52,12 @@ extension Prep {
         """)
     var loudness: String?
 
-    @Option(help: "Shorten pauses longer than this many milliseconds to it before stretching.")
+    @Option(parsing: .unconditional, help: "Shorten pauses longer than this many milliseconds to it before stretching.")
     var maxPauseMs: Int?
 
-    @Option(help: "A hop quieter than this (dBFS) counts as pause; default: the recording's speech threshold.")
+    @Option(
+      parsing: .unconditional,
+      help: "A hop quieter than this (dBFS) counts as pause; default: the recording's speech threshold.")
     var pauseThresholdDbfs: Double?
 
     @OptionGroup var variants: RenderVariantOptions
@@ -70,25 +73,51 @@ extension Prep {
 
     @OptionGroup var global: GlobalOptions
 
-    /// The narration-only contract keeps its own checks (usage errors, exit 64).
+    /// Usage errors (exit 64), the same sentence in the full render and the narration-only mode.
     func validate() throws {
-      guard output != nil else { return }
-      guard let audio = audio, !audio.isEmpty, rate.count == 1, let speed = Double(rate[0]) else {
-        throw ValidationError("--output writes one narration: give AUDIO and one --rate (e.g. --rate 1.5).")
-      }
-      guard Defaults.rateRange.contains(speed) else {
-        throw ValidationError(
-          "--rate \(speed) is outside \(Defaults.text(Defaults.rateRange)). Choose a rate in that range, e.g. --rate 1.5.")
+      let problem =
+        UsageCheck.finite(pauseThresholdDbfs, option: "--pause-threshold-dbfs", example: "-45")
+        ?? UsageCheck.finite(variants.bedLevelDb, option: "--bed-level-db", example: "18")
+        ?? UsageCheck.finite(variants.bedCrossfadeMs, option: "--bed-crossfade-ms", example: "3000")
+        ?? UsageCheck.rates(rate) ?? UsageCheck.maxPause(maxPauseMs)
+      if let problem { throw ValidationError(problem) }
+      if output != nil { try validateNarrationOnly() } else { try validateFullRender() }
+    }
+
+    /// `--output FILE`: one rate, no loudness, no beds, a format prep writes.
+    func validateNarrationOnly() throws {
+      guard let audio = audio, !audio.isEmpty, rate.count == 1, !rate[0].contains(",") else {
+        throw ValidationError("--output writes one narration: Give AUDIO and one --rate (e.g. --rate 1.5).")
       }
       guard (loudness ?? "off") == "off", outputDir == nil, variants.beds.isEmpty else {
-        throw ValidationError("--output writes the stretched narration alone (--loudness off); use --output-dir for normalised variants and beds.")
+        throw ValidationError("--output writes the stretched narration alone (--loudness off). Use --output-dir for normalised variants and beds.")
       }
-      if let maxPauseMs, maxPauseMs < 20 {
-        throw ValidationError("--max-pause-ms \(maxPauseMs) is too short; use 20 ms or more (e.g. 600).")
+      if let output, let problem = UsageCheck.narrationOutput(output) { throw ValidationError(problem) }
+      if variants.format != RenderVariantOptions.defaultFormats {
+        throw ValidationError("--format is for --output-dir; with --output the file's extension picks the format. Remove --format.")
       }
       if (labels == nil) != (labelsOut == nil) {
-        throw ValidationError("--labels and --labels-out go together; give both or neither.")
+        throw ValidationError("--labels and --labels-out go together. Give both or neither.")
       }
+    }
+
+    /// The full render: an output folder, the inputs, and settings that make a plan.
+    func validateFullRender() throws {
+      guard let outputDir else { throw ValidationError(RenderUsage.needOutputFolder.description) }
+      if ingest != nil, audio == nil, textSource.text == nil {
+        if align == nil { throw ValidationError(RenderUsage.recordsGoTogether.description) }
+      } else {
+        guard audio != nil, textSource.text != nil else { throw ValidationError(RenderUsage.needInput.description) }
+        guard align == nil, ingest == nil else { throw ValidationError(RenderUsage.recordsGoTogether.description) }
+      }
+      if let problem = UsageCheck.base(variants.base) { throw ValidationError(problem) }
+      let setup: RenderSetup
+      do {
+        setup = try variants.setup(
+          outputFolder: outputDir, rates: rate.isEmpty ? Defaults.rates.map(Defaults.text) : rate,
+          loudness: loudness ?? Defaults.text(Defaults.loudnessLUFS))
+      } catch { throw ValidationError("\(error)") }
+      if let problem = UsageCheck.renderSettings(setup) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -112,6 +141,7 @@ extension Prep {
         loudness: loudness ?? Defaults.text(Defaults.loudnessLUFS))
       setup.maxPauseMilliseconds = maxPauseMs
       setup.pauseThresholdDBFS = pauseThresholdDbfs
+      try setup.checkInputs(audioPath: audio, textPath: textSource.text, ingestPath: ingest, alignPath: align)
       let plan = try setup.plan()  // every range and name checked before the decode
       let reporter = RenderProgressOutput(
         style: variants.progress, quiet: global.quiet,

@@ -13,16 +13,18 @@ struct RenderVariantOptions: ParsableArguments {
 
   @Option(
     help: "Formats, comma list or repeated: \(Defaults.formatVocabulary.joined(separator: ", ")) (N: kbps, Q: VBR quality 0–9).")
-  var format: [String] = [Defaults.formats.joined(separator: ",")]
+  var format: [String] = RenderVariantOptions.defaultFormats
+  static let defaultFormats = [Defaults.formats.joined(separator: ",")]
 
   @Option(
+    parsing: .unconditional,
     help: """
       How far the bed sits under the voice while it speaks, in dB (\(Defaults.text(Defaults.bedUnderVoiceRangeDB))); \
       where nobody speaks it rises \(Defaults.text(Defaults.duckDepthDB)) dB.
       """)
   var bedLevelDb = Defaults.bedUnderVoiceDB
 
-  @Option(help: "Length of the crossfade where a bed loops, in milliseconds.")
+  @Option(parsing: .unconditional, help: "Length of the crossfade where a bed loops, in milliseconds.")
   var bedCrossfadeMs = Defaults.bedCrossfadeMilliseconds
 
   @Flag(
@@ -62,7 +64,7 @@ struct RenderVariantOptions: ParsableArguments {
     if loudness.lowercased() == "off" {
       setup.loudnessLUFS = nil
     } else {
-      guard let lufs = Double(loudness) else { throw RenderUsage.notANumber(option: "--loudness", value: loudness) }
+      guard let lufs = Double(loudness), lufs.isFinite else { throw RenderUsage.notANumber(option: "--loudness", value: loudness) }
       setup.loudnessLUFS = lufs
     }
     setup.bedPaths = beds
@@ -91,11 +93,11 @@ enum RenderUsage: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .needInput:
-      "prep render needs AUDIO --text TEXT, or --ingest RECORD.json --align ALIGN.json."
+      "prep render needs its input: Give AUDIO --text TEXT, or --ingest RECORD.json --align ALIGN.json."
     case .recordsGoTogether:
       "--ingest and --align go together, instead of AUDIO and --text. Give both records, or the raw files."
     case .needOutputFolder:
-      "prep render needs --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
+      "prep render needs somewhere to write: Give --output-dir DIR for the variants (or --output FILE --loudness off for the narration alone)."
     case .badJobs(let jobs):
       "--jobs \(jobs) is not a number of cores. Give 1 to 256, e.g. --jobs 2, or leave it out to use every core."
     case .notANumber(let option, let value):

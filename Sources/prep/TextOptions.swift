@@ -5,6 +5,12 @@ struct TextOptions: ParsableArguments {
   @Option(help: "The chapter's text: USFM (.usfm, .sfm) or plain `NUMBER<TAB>TEXT` lines.")
   var text: String?
 
-  @Option(help: "The chapter to take when the USFM file holds several.")
+  @Option(parsing: .unconditional, help: "The chapter to take when the USFM file holds several.")
   var chapter: Int?
+
+  func validate() throws {
+    if let chapter, chapter < 1 {
+      throw ValidationError("--chapter \(chapter) is not a chapter number. Give 1 or more, e.g. --chapter 23.")
+    }
+  }
 }

@@ -12,15 +12,17 @@ import Testing
   init() throws { inputs = try TemporaryFolder("render-bad-in") }
 
   /// Runs `prep render` on Psalm 117 with `extra` arguments into a fresh folder and checks the contract.
-  func expectFailure(_ extra: [String], mentions words: [String]) throws {
+  /// Usage errors (`status` 64) carry ArgumentParser's usage lines after the sentence.
+  func expectFailure(_ extra: [String], mentions words: [String], status: Int32 = 1) throws {
     let out = try TemporaryFolder("render-bad-out")
     defer { out.remove() }
     let result = try PrepProcess.run(
       ["render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"), "--output-dir", out.url.path,
        "--quiet"] + extra)
-    #expect(result.status != 0)
-    let message = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(message.split(separator: "\n").count == 1, "one line, got: \(message)")
+    #expect(result.status == status)
+    let lines = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n")
+    if status == 1 { #expect(lines.count == 1, "one line, got: \(lines)") }
+    let message = String(lines.first ?? "")
     for word in words { #expect(message.contains(word), "\(message) should mention \(word)") }
     #expect(out.contents().isEmpty, "left behind: \(out.contents())")
   }
@@ -49,20 +51,20 @@ import Testing
   }
 
   @Test func unknownFormat() throws {
-    try expectFailure(["--format", "mp3,aac"], mentions: ["unknown format \"aac\""])
+    try expectFailure(["--format", "mp3,aac"], mentions: ["unknown format \"aac\""], status: 64)
   }
 
   @Test func twoFormatsForOneFileType() throws {
-    try expectFailure(["--format", "mp3,opus-16,opus-32"], mentions: ["\"opus-16\"", "\"opus-32\"", ".opus"])
+    try expectFailure(["--format", "mp3,opus-16,opus-32"], mentions: ["\"opus-16\"", "\"opus-32\"", ".opus"], status: 64)
   }
 
   @Test(arguments: ["-45", "-4", "0"])
   func loudnessTargetOutOfRange(lufs: String) throws {
-    try expectFailure(["--loudness=\(lufs)"], mentions: ["outside −40…−5 LUFS"])
+    try expectFailure(["--loudness=\(lufs)"], mentions: ["outside −40…−5 LUFS"], status: 64)
   }
 
   @Test func rateOutOfRange() throws {
-    try expectFailure(["--rate", "1,3.5"], mentions: ["3.5", "0.5"])
+    try expectFailure(["--rate", "1,3.5"], mentions: ["--rate 3.5", "0.5"], status: 64)
   }
 
   @Test func missingOutputFolder() throws {
