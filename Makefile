@@ -220,4 +220,4 @@ format:
 	swift format --in-place --recursive Sources Tests Package.swift
 
 lint:
-	swift format lint --strict --recursive Sources Tests Package.swift
+	swift format lint --strict --recursive Sources Tests Package.swift Fuzz
