@@ -217,7 +217,7 @@ schema:
 
 # Style: .swift-format holds the configuration. `make format` rewrites, `make lint` only reports.
 format:
-	swift format --in-place --recursive Sources Tests Package.swift
+	swift format --in-place --recursive Sources Tests Package.swift Fuzz
 
 lint:
 	swift format lint --strict --recursive Sources Tests Package.swift Fuzz
