@@ -66,11 +66,12 @@ extension SpeechMap {
     return out
   }
 
-  /// Power mean of a band over hops k−1…k+1 (clamped to [a, e)), dB.
-  static func smoothed(_ band: [Float], _ k: Int, _ a: Int, _ e: Int) -> Float {
+  /// Power mean of a band over hops k − radius … k + radius (clamped to [a, e)), dB: the
+  /// short-term level the breath and dip finders read.
+  static func smoothed(_ band: [Float], _ k: Int, _ a: Int, _ e: Int, radius: Int = 1) -> Float {
     var sum: Float = 0
     var n: Float = 0
-    for j in max(a, k - 1)...min(e - 1, k + 1) {
+    for j in max(a, k - radius)...min(e - 1, k + radius) {
       sum += Decibels.power(band[j])
       n += 1
     }

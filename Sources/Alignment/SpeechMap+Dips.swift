@@ -34,11 +34,7 @@ extension SpeechMap {
         out.append(island)
         continue
       }
-      let level = (a..<e).map { k in
-        var sum: Float = 0
-        for j in max(a, k - 2)...min(e - 1, k + 2) { sum += Decibels.power(f.voiceDBFS[j]) }
-        return Decibels.fromMeanSquare(sum / Float(min(e - 1, k + 2) - max(a, k - 2) + 1))
-      }
+      let level = (a..<e).map { smoothed(f.voiceDBFS, $0, a, e, radius: 2) }
       var dips: [(hop: Int, depth: Float)] = []
       for k in (a + edge)..<max(a + edge, e - edge) {
         let i = k - a
