@@ -30,12 +30,6 @@ enum LoudnessCheck {
     return LoudnessMeasurement(integratedLUFS: meter.integratedLUFS, truePeakDBTP: meter.truePeakDBTP)
   }
 
-  /// The whole file, decoded (gapless for MP3).
-  static func decode(_ path: String) throws -> AudioBuffer {
-    var source = try AudioDecoder.open(path)
-    return try source.readAll()
-  }
-
   /// An encoded file's loudness, frame count, rate and channels.
   typealias FileMeasurement = (loudness: LoudnessMeasurement, frames: Int, sampleRate: Int, channels: Int)
 
@@ -45,18 +39,29 @@ enum LoudnessCheck {
     return try measure(&source)
   }
 
-  /// Measures a file already decoded (`decode`) exactly as `measureFile` would.
-  static func measure(decodedFile audio: AudioBuffer) throws -> FileMeasurement {
-    var source = BufferSource(audio)
-    return try measure(&source)
+  /// Decodes `path` once, streaming, for both its measurement and the gain dips that would
+  /// bring its blocks under `maxDBTP` (`CodecPeakRepair`; nil when none is over).
+  static func measureFile(
+    _ path: String, dipsUnder maxDBTP: Double
+  ) throws -> (
+    measurement: FileMeasurement, dips: GainTrack?
+  ) {
+    var source = try AudioDecoder.open(path)
+    var scanner = CodecPeakRepair.Scanner(
+      channelCount: source.channelCount, sampleRate: source.sampleRate, maxDBTP: maxDBTP)
+    let measurement = try measure(&source) { scanner.add($0) }
+    return (measurement, scanner.finish())
   }
 
-  private static func measure(_ source: inout some FrameSource) throws -> FileMeasurement {
+  private static func measure(
+    _ source: inout some FrameSource, also: (AudioBuffer) -> Void = { _ in }
+  ) throws -> FileMeasurement {
     let meter = LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
     var frames = 0
     try source.forEachChunk { chunk in
       frames += chunk.frameCount
       try meter.write(chunk)
+      also(chunk)
     }
     return (
       LoudnessMeasurement(integratedLUFS: meter.integratedLUFS, truePeakDBTP: meter.truePeakDBTP), frames,

@@ -1,17 +1,50 @@
+import AudioIO
 import DSP
 import Foundation
 import Manifest
 import Render
 
-/// One narration stretched to one rate: the audio and where each input frame landed.
-public struct StretchedNarration {
-  public var audio: AudioBuffer
-  /// The variant's time map: input frame → output frame (the stretcher's own report).
-  public var outputFrame: (Int) -> Int
+/// One rate's stretch as a stream stage: fed the narration in chunks and flushed, it then says
+/// where each input frame landed.
+public protocol NarrationStretcher: AudioProcessor {
+  /// The time map, input frame → output frame (the stretcher's own report); complete after `flush`.
+  func outputFrameMap() -> @Sendable (Int) -> Int
+}
 
-  public init(audio: AudioBuffer, outputFrame: @escaping (Int) -> Int) {
-    self.audio = audio
-    self.outputFrame = outputFrame
+/// The narration a render reads: a decoded buffer (tests, short files) or a recording decoded
+/// afresh in chunks for each pass that needs it, so a long one is never held in memory.
+public struct NarrationAudio: Sendable {
+  public let sampleRate: Int
+  public let channelCount: Int
+  public let frameCount: Int
+  /// The buffer, when the narration is held in memory.
+  public let buffer: AudioBuffer?
+  let path: String?
+
+  public init(_ buffer: AudioBuffer) {
+    (sampleRate, channelCount, frameCount) = (buffer.sampleRate, buffer.channelCount, buffer.frameCount)
+    self.buffer = buffer
+    path = nil
+  }
+
+  /// A recording already decoded once and checked: `frameCount` is what its decoder gives.
+  public init(decoding path: String, sampleRate: Int, channelCount: Int, frameCount: Int) {
+    (self.sampleRate, self.channelCount, self.frameCount) = (sampleRate, channelCount, frameCount)
+    buffer = nil
+    self.path = path
+  }
+
+  /// The narration from its first frame.
+  public func source() throws -> any FrameSource {
+    if let buffer { return BufferSource(buffer) }
+    return try AudioDecoder.open(path ?? "")
+  }
+
+  /// The narration as a stream with no steps.
+  var stream: AudioStream {
+    let narration = self
+    return AudioStream(
+      sampleRate: sampleRate, channelCount: channelCount, frameCount: frameCount, open: { try narration.source() })
   }
 }
 
@@ -33,8 +66,8 @@ public struct RenderMetadata: Sendable, Equatable {
 
 /// Everything `prep render` needs for one chapter by one narrator, already read and checked.
 public struct RenderJob {
-  /// The whole narration (one chapter: minutes, held in memory once).
-  public var narration: AudioBuffer
+  /// The narration, read in chunks for each rate.
+  public var narration: NarrationAudio
   /// The recording's path, for messages.
   public var narrationPath: String
   public var chapter: ChapterEntry
@@ -51,14 +84,14 @@ public struct RenderJob {
   /// How many cores the render uses: 1 runs every step in order on one thread; more spread the
   /// rates, variants and formats over the cores. The files are the same either way.
   public var jobs = ProcessInfo.processInfo.activeProcessorCount
-  /// Stretches the narration to a speed (1.0 included), reporting the time map.
-  public var stretch: (AudioBuffer, Double) throws -> StretchedNarration
+  /// A stretcher for a speed (1.0 included), reporting the time map.
+  public var stretch: @Sendable (Double) throws -> any NarrationStretcher
 
   public init(
-    narration: AudioBuffer, narrationPath: String, chapter: ChapterEntry, timings: NarrationTimings,
+    narration: NarrationAudio, narrationPath: String, chapter: ChapterEntry, timings: NarrationTimings,
     plan: RenderPlan, metadata: RenderMetadata, outputFolder: String, baseName: String,
     writesStems: Bool = true, writesNoBedVariant: Bool = true,
-    stretch: @escaping (AudioBuffer, Double) throws -> StretchedNarration
+    stretch: @escaping @Sendable (Double) throws -> any NarrationStretcher
   ) {
     self.narration = narration
     self.narrationPath = narrationPath

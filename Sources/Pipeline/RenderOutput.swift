@@ -44,12 +44,16 @@ struct RenderOutput {
   }
 
   /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format, the formats side by
-  /// side on the render's cores; `slope` as `VariantEncoder.encode` takes it.
+  /// side on the render's cores; `slope` and `measuredLUFS` as `VariantEncoder.encode` takes
+  /// them. Formats written at the audio's own rate share one measurement of it.
   func encodeAll(
-    _ audio: AudioBuffer, variantID: String, part: String? = nil, timings: NarrationTimings?, normalise: Bool,
-    titleSuffix: String = "", slope: Double = 1
+    _ audio: AudioStream, variantID: String, part: String? = nil, timings: NarrationTimings?, normalise: Bool,
+    titleSuffix: String = "", slope: Double = 1, measuredLUFS: Double? = nil
   ) throws -> [EncodedFile] {
     let seconds = Double(audio.frameCount) / Double(max(1, audio.sampleRate))
+    let sameRate = formats.filter { VariantEncoder.outputRate($0, for: audio.sampleRate) == audio.sampleRate }.count
+    let measured =
+      try measuredLUFS ?? (normalise && encoder.target != nil && sameRate > 1 ? audio.integratedLUFS() : nil)
     let stage: RenderEvent.Stage = normalise ? .encode : .stems
     return try RenderParallel.map(formats.count, jobs: job.jobs) { index in
       let format = formats[index]
@@ -58,7 +62,7 @@ struct RenderOutput {
       progress.begin(stage, variant: variantID, format: format.description, "\(job.narrationPath): encoding \(name)")
       let file = try encoder.encode(
         audio, format: format, name: name, tags: tags(timings, format: format, titleSuffix: titleSuffix),
-        normalise: normalise, slope: slope)
+        normalise: normalise, slope: slope, measuredLUFS: measured)
       progress.finish(RenderProgress.units(stage, seconds: seconds, format: format))
       return file
     }

@@ -67,6 +67,12 @@ final class RenderStaging: @unchecked Sendable {
     return batch.stagingPath(for: name)
   }
 
+  /// Where a render keeps scratch audio (`AudioSpool`): a hidden name in the staging folder,
+  /// never committed, removed with the folder at the latest.
+  func spoolPath(for name: String) -> String {
+    batch.stagingFolder + "/.spool-" + name
+  }
+
   /// Writes a small file (sidecar, record) into the staging folder.
   func write(_ data: Data, as name: String) throws {
     lock.lock()

@@ -8,8 +8,8 @@ import Render
 struct RenderPremix {
   let output: RenderOutput
   let speed: Double
-  /// The rate's narration, normalised (or as recorded with `--loudness off`).
-  let voice: AudioBuffer
+  /// The rate's narration, normalised (or as recorded with `--loudness off`), spooled.
+  let voice: AudioSpool
   let voiceLUFS: Double
   /// The rate's timings in the voice's frames.
   let timings: NarrationTimings
@@ -37,29 +37,38 @@ struct RenderPremix {
     let premixTimings = timings.shifted(by: layout.padBeforeFrames)
     let track = Ducking.gainTrack(
       speech: premixTimings.speech, frameCount: layout.frameCount, sampleRate: rate, options: plan.ducking)
-    var music = bed.bed.render(
-      frameCount: layout.frameCount,
-      fadeInFrames: FrameTime.frames(seconds: plan.bedFadeInMilliseconds / 1000, sampleRate: rate),
-      fadeOutFrames: FrameTime.frames(seconds: plan.bedFadeOutMilliseconds / 1000, sampleRate: rate))
+    let fadeIn = FrameTime.frames(seconds: plan.bedFadeInMilliseconds / 1000, sampleRate: rate)
+    let fadeOut = FrameTime.frames(seconds: plan.bedFadeOutMilliseconds / 1000, sampleRate: rate)
     // The bed's loudness matched to the voice's; the gain track then sets it relative to the voice.
     let bedLevelDB = voiceLUFS.isFinite && voiceLUFS > -70 ? voiceLUFS - bed.loudnessLUFS : 0
-    let premix = Mixer.mix(voice: layout.pad(voice), bed: music, bedGain: track, bedLevelDB: bedLevelDB)
+    let (voice, music) = (self.voice, bed.bed)
+    let premix = AudioStream(
+      sampleRate: rate,
+      channelCount: Mixer.outputChannelCount(voice: voice.channelCount, bed: music.audio.channelCount),
+      frameCount: layout.frameCount
+    ) {
+      PremixSource(
+        voice: try voice.source(), layout: layout, bed: music, fadeInFrames: fadeIn, fadeOutFrames: fadeOut,
+        track: track, bedLevelDB: bedLevelDB)
+    }
     output.progress.finish(RenderProgress.units(.mix, seconds: Double(layout.frameCount) / Double(rate)))
-    // The premix lives only in this call, so it is freed before the stems are made; the
-    // encoder normalises it for each codec.
+    // The premix is made afresh, in chunks, by every pass of the encoder, which normalises it
+    // for each codec.
     let files = try output.encodeAll(
       premix, variantID: id, timings: premixTimings, normalise: plan.loudness != nil, slope: slope)
     guard job.writesStems else {
       return Encoded(bed: bed, id: id, layout: layout, timings: premixTimings, files: files, bedStem: nil)
     }
     let openDB = plan.ducking.speechLevelDB + plan.ducking.duckDepthDB
-    LoudnessPlan.apply(gainDB: bedLevelDB + openDB, to: &music)
-    var limiter = TruePeakLimiter(
-      channelCount: music.channelCount, sampleRate: rate,
-      ceilingDBTP: (plan.loudness ?? .podcast).limiterCeilingDBTP)
-    music = limiter.processAll(music, chunkFrames: Streaming.chunkFrames)
+    let stem = AudioStream(
+      sampleRate: rate, channelCount: music.audio.channelCount, frameCount: layout.frameCount
+    ) {
+      BedSource(bed: music, frameCount: layout.frameCount, fadeInFrames: fadeIn, fadeOutFrames: fadeOut)
+    }
+    .adding(.gain(bedLevelDB + openDB))
+    .adding(.limit(ceilingDBTP: (plan.loudness ?? .podcast).limiterCeilingDBTP))
     let bedFiles = try output.encodeAll(
-      music, variantID: id, part: "bed", timings: nil, normalise: false, titleSuffix: " (music bed)")
+      stem, variantID: id, part: "bed", timings: nil, normalise: false, titleSuffix: " (music bed)")
     return Encoded(
       bed: bed, id: id, layout: layout, timings: premixTimings, files: files,
       bedStem: (bedFiles, RenderPremix.entry(track.offset(by: -openDB))))

@@ -113,19 +113,33 @@ public enum FullRender {
     let rateName = RenderPlan.rateName(speed)
     let inputSeconds = Double(job.narration.frameCount) / Double(max(1, job.narration.sampleRate))
     output.progress.begin(.stretch, variant: "\(rateName)x", "\(job.narrationPath): \(rateName)× stretching")
-    let stretched = try job.stretch(job.narration, speed)
-    let timings = job.timings.mapped(by: stretched.outputFrame)
-    var voice = stretched.audio
+    let spools = SpoolSet(staging: output.staging, name: "\(job.baseName).\(rateName)x")
+    defer { spools.removeAll() }
+    // The stretch streams from the decoder into a spool; the voice is then normalised there.
+    var stretcher = try job.stretch(speed)
+    let stretched = try spools.write(job.narration.stream, through: &stretcher)
+    let timings = job.timings.mapped(by: stretcher.outputFrameMap())
+    var voice = stretched
     var slope = 1.0
+    var voiceMeasuredLUFS: Double?
     if let target = plan.loudness {
-      let outcome = try LoudnessPlan.normalise(
-        voice, to: target, source: job.narrationPath, measure: LoudnessCheck.integrated)
-      (voice, slope) = (outcome.audio, outcome.slope)
+      let first = try stretched.stream.integratedLUFS()
+      guard let gain = LoudnessPlan.gainDB(measuredLUFS: first, targetLUFS: target.integratedLUFS) else {
+        throw RenderError.silentNarration(file: job.narrationPath)
+      }
+      let best = try LoudnessPlan.search(
+        fromGainDB: gain, targetLUFS: target.integratedLUFS, toleranceLU: 0.1,
+        discard: { (spool: AudioSpool) in spools.remove(spool) }
+      ) { gain, _ in
+        try spools.measured(stretched.stream.adding(.gain(gain)).adding(.limit(ceilingDBTP: target.limiterCeilingDBTP)))
+      }
+      (voice, slope, voiceMeasuredLUFS) = (best.result, best.slope, best.lufs)
+      spools.remove(stretched)
     }
     output.progress.finish(RenderProgress.units(.stretch, seconds: inputSeconds))
     let noBedID = RenderOutput.variantID(speed: speed, bed: nil)
     let encodesVoice = job.writesNoBedVariant || (job.writesStems && !beds.isEmpty)
-    let voiceLUFS = plan.loudness?.integratedLUFS ?? LoudnessCheck.integrated(voice).integratedLUFS
+    let voiceLUFS = try plan.loudness?.integratedLUFS ?? voice.stream.integratedLUFS()
     let premix = RenderPremix(
       output: output, speed: speed, voice: voice, voiceLUFS: voiceLUFS, timings: timings, slope: slope)
     // Piece 0 is the narration alone (when it is written), the others the beds, in order.
@@ -134,7 +148,8 @@ public enum FullRender {
       guard let bed = pieces[index] else {
         return .voice(
           try output.encodeAll(
-            voice, variantID: noBedID, timings: timings, normalise: plan.loudness != nil, slope: slope))
+            voice.stream, variantID: noBedID, timings: timings, normalise: plan.loudness != nil, slope: slope,
+            measuredLUFS: voiceMeasuredLUFS))
       }
       return .premix(try premix.encode(bed))
     }

@@ -86,7 +86,7 @@ public struct RenderSetup: Sendable {
     let textStem = source.textPath.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
     let chapter = ChapterEntry(text: source.text, title: chapterTitle, fallbackID: textStem ?? "chapter")
     let narratorName = narrator ?? "Narrator"
-    let stretch = RenderStretch(
+    let stretch = try RenderStretch(
       narration: source.narration, maxPauseMilliseconds: maxPauseMilliseconds, pauseThresholdDBFS: pauseThresholdDBFS)
     var job = RenderJob(
       narration: source.narration, narrationPath: source.audioPath, chapter: chapter,
@@ -96,7 +96,7 @@ public struct RenderSetup: Sendable {
         narrator: NarratorInfo(id: RenderSetup.slug(narratorName), name: narratorName)),
       outputFolder: outputFolder,
       baseName: baseName ?? URL(fileURLWithPath: source.audioPath).deletingPathExtension().lastPathComponent,
-      writesStems: stems, writesNoBedVariant: !(bedOnly && !bedPaths.isEmpty), stretch: stretch.callAsFunction)
+      writesStems: stems, writesNoBedVariant: !(bedOnly && !bedPaths.isEmpty), stretch: { stretch($0) })
     if let jobs { job.jobs = jobs }
     return job
   }

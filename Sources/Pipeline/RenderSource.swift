@@ -14,7 +14,8 @@ public struct RenderSource {
   /// The text file, for naming plain-text chapters.
   public var textPath: String?
   public var text: ChapterText
-  public var narration: AudioBuffer
+  /// The recording, decoded once here to check it; the render decodes it again in chunks.
+  public var narration: NarrationAudio
   public var align: AlignRecord
 
   /// Reads an ingest record and an align record, and decodes the recording the ingest record names.
@@ -36,22 +37,36 @@ public struct RenderSource {
     options.audioPath = audioPath
     options.textPath = textPath
     options.chapter = chapter
-    let narration = try decode(audioPath)
-    let align = try Align.align(options, text: text, audio: narration)
+    // Align needs the whole recording; the render then reads it again in chunks.
+    let (narration, align) = try {
+      var source = try AudioDecoder.open(audioPath)
+      try RecordingCheck.format(of: source)
+      var audio = try source.readAll()
+      try RecordingCheck.content(path: audioPath, audio: &audio)
+      let align = try Align.align(options, text: text, audio: audio)
+      let narration = NarrationAudio(
+        decoding: audioPath, sampleRate: audio.sampleRate, channelCount: audio.channelCount,
+        frameCount: audio.frameCount)
+      return (narration, align)
+    }()
     let source = RenderSource(audioPath: audioPath, textPath: textPath, text: text, narration: narration, align: align)
     try source.check(alignPath: audioPath)
     return source
   }
 
-  static func decode(_ path: String, record: (IngestRecord, String)? = nil) throws -> AudioBuffer {
+  /// Decodes the recording once in chunks to check it (format, content); the render decodes
+  /// it again for each rate rather than holding it.
+  static func decode(_ path: String, record: (IngestRecord, String)? = nil) throws -> NarrationAudio {
     if let (ingest, recordPath) = record {
       try RecordingCheck.unchanged(ingest, recordPath: recordPath, audioPath: path)
     }
     var source = try AudioDecoder.open(path)
     try RecordingCheck.format(of: source)
-    var audio = try source.readAll()
-    try RecordingCheck.content(path: path, audio: &audio)
-    return audio
+    var stats = SignalStats(channelCount: source.channelCount)
+    try source.forEachChunk { stats.add(&$0) }
+    try RecordingCheck.content(path: path, stats: stats, sampleRate: source.sampleRate)
+    return NarrationAudio(
+      decoding: path, sampleRate: source.sampleRate, channelCount: source.channelCount, frameCount: stats.frameCount)
   }
 
   /// The align result is for this recording and this text.

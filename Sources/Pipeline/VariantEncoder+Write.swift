@@ -17,8 +17,12 @@ struct FileTags: Sendable {
 
 extension VariantEncoder {
   /// Writes `audio` to `path` (replacing it) with tags: ID3v2.4 for MP3, Vorbis comments for
-  /// FLAC/Opus/Vorbis, none for WAV.
-  func write(_ audio: AudioBuffer, format: EncodedFormat, to path: String, tags: FileTags?) throws {
+  /// FLAC/Opus/Vorbis, none for WAV. Returns the true peak of what was written (dBTP) when
+  /// `measuringPeak`, else −∞.
+  @discardableResult
+  func write(
+    _ audio: AudioStream, format: EncodedFormat, to path: String, tags: FileTags?, measuringPeak: Bool = false
+  ) throws -> Double {
     let writer = try SoundFileWriter(
       path: path, format: format, sampleRate: audio.sampleRate, channelCount: audio.channelCount)
     if let tags {
@@ -39,9 +43,14 @@ extension VariantEncoder {
         break
       }
     }
+    var meter = measuringPeak ? TruePeakMeter(channelCount: audio.channelCount, sampleRate: audio.sampleRate) : nil
     do {
-      try audio.forEachChunk { try writer.write($0) }
+      try audio.forEachChunk { chunk in
+        meter?.add(chunk)
+        try writer.write(chunk)
+      }
       try writer.finish()
+      return meter?.peakDBTP ?? -.infinity
     } catch {
       writer.abandon()
       throw error

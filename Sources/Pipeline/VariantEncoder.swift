@@ -73,12 +73,20 @@ struct VariantEncoder: Sendable {
   /// audio is brought to the target and the file measured (premixes, narration); stems at their
   /// own level are written as they are, without a loudness entry. `slope` is d(loudness)/d(gain)
   /// expected of this material (the rate's voice normalisation reports it): a first step that
-  /// saves a normalisation pass on limited material.
+  /// saves a normalisation pass on limited material. `measuredLUFS` is the integrated loudness
+  /// of `audio`, when the caller has it (used only when no resampling comes first).
+  ///
+  /// Streams throughout: each normalisation pass writes its output to a spool, the best one is
+  /// encoded, and the file is decoded in chunks to be measured.
   func encode(
-    _ audio: AudioBuffer, format: EncodedFormat, name: String, tags: FileTags?, normalise: Bool, slope: Double = 1
+    _ audio: AudioStream, format: EncodedFormat, name: String, tags: FileTags?, normalise: Bool, slope: Double = 1,
+    measuredLUFS: Double? = nil
   ) throws -> EncodedFile {
     let rate = VariantEncoder.outputRate(format, for: audio.sampleRate)
-    var input = rate == audio.sampleRate ? audio : Resampler.resample(audio, to: rate)
+    let spools = SpoolSet(staging: staging, name: name)
+    defer { spools.removeAll() }
+    var input = audio
+    if rate != audio.sampleRate { input = try spools.resampled(audio, to: rate).stream }
     let path = staging.path(for: name)
     guard normalise, let target else {
       // Stems at their own level: not measured (decoding costs as much as encoding); every
@@ -96,13 +104,14 @@ struct VariantEncoder: Sendable {
     let lowestCeilingDBTP = peakMaxDBTP - VariantEncoder.maxLimiterMarginDB
     var ceilingDBTP = max(lowestCeilingDBTP, min(target.limiterCeilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
     var inputLoudness: LoudnessMeasurement
-    /// Writes `input` as the file and measures what was written.
+    /// Writes `input` as the file, measures what was written and the input's true peak.
     func written() throws -> LoudnessCheck.FileMeasurement {
-      try write(input, format: format, to: path, tags: tags)
+      inputLoudness.truePeakDBTP = try write(input, format: format, to: path, tags: tags, measuringPeak: true)
       return try LoudnessCheck.measureFile(path)
     }
     (input, inputLoudness, slope) = try aim(
-      input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, slope: slope)
+      input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, slope: slope,
+      measuredLUFS: rate == audio.sampleRate ? measuredLUFS : nil, spools: spools)
     var measured = try written()
     for correction in 0...maxCorrections {
       let encoded = measured.loudness
@@ -121,50 +130,51 @@ struct VariantEncoder: Sendable {
       ceilingDBTP = lowered
       (input, inputLoudness, slope) = try aim(
         input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, slope: slope,
-        measured: inputLoudness)
+        measuredLUFS: inputLoudness.integratedLUFS, spools: spools)
       measured = try written()
     }
     // Peaks the limiter cannot reach (the codec overshoots where the input has no peak): dip the
     // input's gain just there (CodecPeakRepair), a few times if need be. Each written file is
     // decoded once, for both its measurement and the next repair.
-    var decoded: AudioBuffer?
+    var dips: GainTrack??
     for _ in 0..<3 where measured.loudness.truePeakDBTP > peakMaxDBTP {
-      guard
-        let dips = CodecPeakRepair.gainTrack(
-          decoded: try decoded ?? LoudnessCheck.decode(path), maxDBTP: peakMaxDBTP)
-      else { break }
-      dips.apply(to: &input)
+      let found = try dips ?? LoudnessCheck.measureFile(path, dipsUnder: peakMaxDBTP).dips
+      guard let found else { break }
+      input = input.adding(.track(found))
       try write(input, format: format, to: path, tags: tags)
-      let file = try LoudnessCheck.decode(path)
-      measured = try LoudnessCheck.measure(decodedFile: file)
-      decoded = file
+      let file = try LoudnessCheck.measureFile(path, dipsUnder: peakMaxDBTP)
+      (measured, dips) = (file.measurement, file.dips)
     }
     // Last resort: the true-peak maximum is a hard limit, loudness has a tolerance.
     if measured.loudness.truePeakDBTP > peakMaxDBTP {
-      LoudnessPlan.apply(gainDB: peakMaxDBTP - measured.loudness.truePeakDBTP - 0.05, to: &input)
+      input = input.adding(.gain(peakMaxDBTP - measured.loudness.truePeakDBTP - 0.05))
       measured = try written()
     }
     return try describe(path, name: name, format: format, measured: measured, target: target)
   }
 
-  /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target;
-  /// with its integrated loudness and true peak, and the slope the normalisation saw.
-  /// `measured`: the input's loudness, if known.
+  /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target
+  /// (spooled); with its integrated loudness (true peak still unknown: −∞) and the slope the
+  /// normalisation saw. `measuredLUFS`: the input's loudness, if known.
   private func aim(
-    _ input: AudioBuffer, at target: LoudnessTarget, past shiftLU: Double, ceilingDBTP: Double, name: String,
-    slope: Double, measured: LoudnessMeasurement? = nil
-  ) throws -> (AudioBuffer, LoudnessMeasurement, Double) {
+    _ input: AudioStream, at target: LoudnessTarget, past shiftLU: Double, ceilingDBTP: Double, name: String,
+    slope: Double, measuredLUFS: Double? = nil, spools: SpoolSet
+  ) throws -> (AudioStream, LoudnessMeasurement, Double) {
     let inputTarget = try LoudnessTarget(
       integratedLUFS: target.integratedLUFS - shiftLU, truePeakDBTP: min(0, max(-9, ceilingDBTP)),
       encoderMarginDB: 0)
-    let outcome = try LoudnessPlan.normalise(
-      input, to: inputTarget, source: name, toleranceLU: 0.08, initialSlope: slope, measured: measured,
-      measure: LoudnessCheck.integrated)
+    let first = try measuredLUFS ?? input.integratedLUFS()
+    guard let gain = LoudnessPlan.gainDB(measuredLUFS: first, targetLUFS: inputTarget.integratedLUFS) else {
+      throw RenderError.silentNarration(file: name)
+    }
+    let best = try LoudnessPlan.search(
+      fromGainDB: gain, targetLUFS: inputTarget.integratedLUFS, toleranceLU: 0.08, initialSlope: slope,
+      discard: { (spool: AudioSpool) in spools.remove(spool) }
+    ) { gain, _ in
+      try spools.measured(input.adding(.gain(gain)).adding(.limit(ceilingDBTP: inputTarget.limiterCeilingDBTP)))
+    }
     return (
-      outcome.audio,
-      LoudnessMeasurement(
-        integratedLUFS: outcome.measurement.integratedLUFS, truePeakDBTP: LoudnessCheck.truePeakDBTP(outcome.audio)),
-      outcome.slope
+      best.result.stream, LoudnessMeasurement(integratedLUFS: best.lufs, truePeakDBTP: -.infinity), best.slope
     )
   }
 

@@ -114,24 +114,56 @@ public enum LoudnessPlan {
     measure: (AudioBuffer) -> LoudnessMeasurement
   ) throws(RenderError) -> Outcome {
     let first = measured ?? measure(audio)
-    guard var gain = gainDB(measuredLUFS: first.integratedLUFS, targetLUFS: target.integratedLUFS)
+    guard let gain = gainDB(measuredLUFS: first.integratedLUFS, targetLUFS: target.integratedLUFS)
     else { throw .silentNarration(file: source) }
+    let best = search(
+      fromGainDB: gain, targetLUFS: target.integratedLUFS, toleranceLU: toleranceLU, maxPasses: maxPasses,
+      initialSlope: initialSlope
+    ) { gain, pass in
+      let outcome = limited(audio, gainDB: gain, target: target, pass: pass, measure: measure)
+      return (outcome, outcome.measurement.integratedLUFS)
+    }
+    var outcome = best.result
+    outcome.slope = best.slope
+    return outcome
+  }
+
+  /// One pass of a search: what it made, its gain and loudness, and the slope seen so far.
+  public struct Pass<Result> {
+    public var result: Result
+    public var gainDB: Double
+    public var lufs: Double
+    public var slope: Double
+    public var pass: Int
+  }
+
+  /// The loop of `normalise` over any kind of pass (a buffer, or a stream run from its start):
+  /// `run(gain, pass)` scales, limits and measures; returns the pass closest to the target.
+  /// `discard` gets each pass's result once it can no longer be the answer.
+  public static func search<Result>(
+    fromGainDB start: Double, targetLUFS: Double, toleranceLU: Double, maxPasses: Int = 8,
+    initialSlope: Double = 1, discard: (Result) -> Void = { _ in },
+    run: (_ gainDB: Double, _ pass: Int) throws -> (Result, lufs: Double)
+  ) rethrows -> Pass<Result> {
+    var gain = start
     var pass = 1
     var previous: (gainDB: Double, lufs: Double)?
     var below: (gainDB: Double, lufs: Double)?
     var above: (gainDB: Double, lufs: Double)?
-    var best: Outcome?
+    var best: Pass<Result>?
     var lastSlope = min(1, max(0.1, initialSlope))
     while true {
-      var outcome = limited(audio, gainDB: gain, target: target, pass: pass, measure: measure)
-      let lufs = outcome.measurement.integratedLUFS
-      let error = target.integratedLUFS - lufs
+      let (result, lufs) = try run(gain, pass)
+      let error = targetLUFS - lufs
       if previous != nil { lastSlope = slope(from: previous, to: (gain, lufs)) }
-      outcome.slope = lastSlope
-      if best.map({ abs(target.integratedLUFS - $0.measurement.integratedLUFS) > abs(error) }) ?? true {
-        best = outcome
+      let current = Pass(result: result, gainDB: gain, lufs: lufs, slope: lastSlope, pass: pass)
+      if let kept = best, abs(targetLUFS - kept.lufs) <= abs(error) {
+        discard(result)
+      } else {
+        if let replaced = best { discard(replaced.result) }
+        best = current
       }
-      if abs(error) <= toleranceLU || pass >= maxPasses { return best ?? outcome }
+      if abs(error) <= toleranceLU || pass >= maxPasses { return best ?? current }
       // The bracket: the loudest gain still under the target and the quietest over it. It
       // shrinks with every pass, even where heavy limiting makes loudness fall as gain rises
       // (more blocks pass BS.1770's relative gate), which would stall a bracket kept by loudness.
@@ -143,7 +175,7 @@ public enum LoudnessPlan {
       }
       previous = point
       if let low = below, let high = above, high.gainDB > low.gainDB {
-        gain = bracketed(low: low, high: high, targetLUFS: target.integratedLUFS)
+        gain = bracketed(low: low, high: high, targetLUFS: targetLUFS)
       } else {
         gain += min(12, max(-12, error / lastSlope))
       }

@@ -18,9 +18,9 @@ import Testing
     try "keep me".write(toFile: folder.path("existing.txt"), atomically: true, encoding: .utf8)
     var job = try RenderPipelineTests.job(folder: folder.url.path, speeds: [1.0, 1.5], beds: [])
     job.plan.formats = ["mp3"]
-    job.stretch = { audio, speed in
+    job.stretch = { speed in
       guard speed == 1 else { throw Boom() }
-      return StretchedNarration(audio: audio, outputFrame: { $0 })
+      return IdentityStretch()
     }
     #expect(throws: Boom.self) { try FullRender.run(job) }
     #expect(folder.contents() == ["existing.txt"])

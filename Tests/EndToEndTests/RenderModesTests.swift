@@ -58,7 +58,7 @@ import Testing
     let folder = try TemporaryFolder("render-44k")
     defer { folder.remove() }
     var job = try RenderPipelineTests.job(folder: folder.url.path, beds: [])
-    job.narration = Resampler.resample(job.narration, to: 44_100)
+    job.narration = NarrationAudio(Resampler.resample(try #require(job.narration.buffer), to: 44_100))
     job.timings = job.timings.mapped { $0 * 2 }
     job.timings.sampleRate = 44_100
     job.plan.formats = ["opus"]

@@ -49,13 +49,21 @@ import Testing
     plan.speeds = speeds
     plan.beds = [.none] + beds.map { .file(name: ($0 as NSString).deletingPathExtension, path: SampleTruth.path($0)) }
     return RenderJob(
-      narration: narration, narrationPath: "psalm117_kal.wav",
+      narration: NarrationAudio(narration), narrationPath: "psalm117_kal.wav",
       chapter: ChapterEntry(text: text, fallbackID: "psalm117"),
       timings: timings(truth), plan: plan, metadata: RenderMetadata(narrator: NarratorInfo(id: "kal", name: "Kal")),
       outputFolder: folder, baseName: "psalm117_kal",
-      stretch: { audio, speed in
+      stretch: { speed in
         precondition(speed == 1, "identity stretch only")
-        return StretchedNarration(audio: audio, outputFrame: { $0 })
+        return IdentityStretch()
       })
   }
+}
+
+/// Speed 1 without the stretcher: the narration as it is, every frame where it was.
+struct IdentityStretch: NarrationStretcher {
+  var latency: Int { 0 }
+  mutating func process(_ input: AudioBuffer, into output: inout AudioBuffer) { output.append(input) }
+  mutating func flush(into output: inout AudioBuffer) {}
+  func outputFrameMap() -> @Sendable (Int) -> Int { { $0 } }
 }

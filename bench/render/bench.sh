@@ -11,8 +11,9 @@
 #                              untimed): lame -b 128 and libopus 48k (ffmpeg), side by side
 #      ffmpeg chain            per variant: loudnorm pass 1, then atempo + looped bed −18 dB (amix)
 #                              + loudnorm linear → libmp3lame 128k + libopus 48k; variants side by side
-# 2. Peak RSS of one `prep render` on long recordings (john1 end to end): MINUTES (default 10 30)
-#    one variant (rate 1, no bed, MP3), from ingest + align records, /usr/bin/time.
+# 2. Peak RSS of one `prep render` on long recordings (john1 end to end): MINUTES (default
+#    15 30 120), one variant (rate 1, no bed, MP3) and all 18, from ingest + align records,
+#    /usr/bin/time -v (bench/render/memory.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PREP=${PREP:-.build/release/prep}
@@ -21,7 +22,7 @@ RECORDING=samples/john1_slt.mp3
 TEXT=samples/john1.usfm
 BEDS=(samples/bed_pad.flac samples/bed_bells.mp3)
 RATES=(1 1.5 2)
-MINUTES=${MINUTES:-10 30}
+MINUTES=${MINUTES:-15 30 120}
 CORES=$(nproc)
 CPUS=0-$((CORES - 1))
 rm -rf "$WORK/run" && mkdir -p "$WORK/run"/{prep,prep1,rates,premix,encode,ffmpeg}
@@ -105,19 +106,6 @@ row "encode only (lame + libopus)" "$t_encode" "$c_encode"
 row "ffmpeg chain (2-pass loudnorm)" "$t_ffmpeg" "$c_ffmpeg"
 printf 'peak RSS of the one-call render: %d MB\n' $((rss_prep / 1024))
 
-# Memory on long recordings: ingest + align once (untimed), then the render alone.
-for minutes in $MINUTES; do
-  bash bench/render/make_long.sh "$minutes" "$WORK/long"
-  long=$WORK/long/long$minutes
-  [ -s "$long.align.json" ] || {
-    "$PREP" ingest "$long.wav" --text "$long.txt" --output "$long.ingest.json" --quiet 2>"$long.log"
-    # john1's spoken heading repeats with every copy: align warns about it (kept in the log).
-    "$PREP" align --record "$long.ingest.json" --labels "$long.labels.txt" --json "$long.align.json" \
-      --quiet 2>>"$long.log"
-  }
-  mkdir -p "$run/long$minutes"
-  read -r t_long _ rss_long < <(wall "$PREP" render --ingest "$long.ingest.json" --align "$long.align.json" \
-    --rate 1 --format mp3 --no-stems --quiet --output-dir "$run/long$minutes")
-  printf 'long recording %4d min, one variant (1x-none mp3): %7.1f s, peak RSS %6d MB\n' \
-    "$minutes" "$t_long" $((rss_long / 1024))
-done
+# Memory on long recordings (bench/render/memory.sh): MINUTES (default 15 30 120), one variant
+# and all 18.
+MINUTES="$MINUTES" bash bench/render/memory.sh
