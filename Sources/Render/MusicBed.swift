@@ -26,6 +26,8 @@ public struct MusicBed: Sendable {
   public let crossfadeFrames: Int
   /// Correlation of the two crossfaded segments (0 = unrelated, 1 = identical).
   public let seamCorrelation: Double
+  /// The crossfade's gains, made once (a long premix renders the bed in many chunks).
+  private let fade: (in: [Float], out: [Float])
 
   /// Prepares `audio` (already at the voice's sample rate and channel count) for looping.
   public init(_ audio: AudioBuffer, name: String, crossfadeFrames: Int) throws(RenderError) {
@@ -49,6 +51,7 @@ public struct MusicBed: Sendable {
     loopEndFrame = end
     seamCorrelation = MusicBed.correlation(
       mono, loopEndFrame - crossfadeFrames, loopStartFrame, count: crossfadeFrames)
+    fade = MusicBed.crossfadeGains(count: crossfadeFrames, correlation: seamCorrelation)
   }
 
   /// Frames between the starts of two seams.
@@ -71,7 +74,7 @@ public struct MusicBed: Sendable {
     let channels = audio.channelCount
     var out = [Float](repeating: 0, count: range.count * channels)
     let firstSeam = loopEndFrame - crossfadeFrames
-    let fade = MusicBed.crossfadeGains(count: crossfadeFrames, correlation: seamCorrelation)
+    let fade = self.fade
     audio.samples.withUnsafeBufferPointer { bed in
       out.withUnsafeMutableBufferPointer { output in
         for n in range {

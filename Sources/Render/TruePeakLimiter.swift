@@ -216,6 +216,11 @@ struct MinimumWindow {
   private var head = 0
 
   mutating func push(index: Int, value: Float) {
+    // The usual case under the ceiling: 1 after 1 only moves the last index (same minima).
+    if indices.count > head, value == 1, values[values.count - 1] == 1 {
+      indices[indices.count - 1] = index
+      return
+    }
     while indices.count > head, values[values.count - 1] >= value {
       indices.removeLast()
       values.removeLast()
