@@ -58,4 +58,22 @@ import Testing
       #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
     }
   }
+
+  /// Verse 5 is read twice: its start is the second reading (the one a reader keeps), it is
+  /// low-confidence and named in a warning, and every other verse stays right.
+  @Test(arguments: [UInt64(1), 2])
+  func verseReadTwice(seed: UInt64) throws {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.retaken = [4]
+    let reading = SyntheticReading(Self.chapter, options)
+    let result = try AlignerTests.align(reading, Self.chapter)
+    #expect(result.segments.count == Self.chapter.count)
+    #expect(reading.isInOwnGap(result.segments[4].start, verse: 4, slackFrames: 0), "verse 5 at the second reading")
+    #expect(result.segments[4].confidence < 0.5)
+    #expect(result.warnings.contains { $0.contains("verse 5 ") }, "\(result.warnings)")
+    for v in result.segments.indices where v != 4 {
+      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    }
+  }
 }
