@@ -30,25 +30,16 @@ public struct RenderSource {
     return source
   }
 
-  /// Reads the text, decodes the recording once and aligns them.
+  /// Reads the text, checks the recording and aligns them, each in chunks.
   public static func fromFiles(audioPath: String, textPath: String, chapter: Int?) throws -> RenderSource {
     let text = try VerseText.read(path: textPath, chapter: chapter)
     var options = Align.Options(labelsPath: "")
     options.audioPath = audioPath
     options.textPath = textPath
     options.chapter = chapter
-    // Align needs the whole recording; the render then reads it again in chunks.
-    let (narration, align) = try {
-      var source = try AudioDecoder.open(audioPath)
-      try RecordingCheck.format(of: source)
-      var audio = try source.readAll()
-      try RecordingCheck.content(path: audioPath, audio: &audio)
-      let align = try Align.align(options, text: text, audio: audio)
-      let narration = NarrationAudio(
-        decoding: audioPath, sampleRate: audio.sampleRate, channelCount: audio.channelCount,
-        frameCount: audio.frameCount)
-      return (narration, align)
-    }()
+    // Checked in one streaming pass; align then reads it in chunks too (its speech features).
+    let narration = try decode(audioPath)
+    let align = try Align.align(options, text: text, audio: nil)
     let source = RenderSource(audioPath: audioPath, textPath: textPath, text: text, narration: narration, align: align)
     try source.check(alignPath: audioPath)
     return source
