@@ -118,12 +118,38 @@ public final class SoundFileWriter: FrameSink {
     case .wav, .flac: break
     }
     guard ogg || tag != nil || postProcess != nil else { return }
+    if !ogg, postProcess == nil, let tag { return try prepend(tag) }
     let url = URL(fileURLWithPath: output.temporaryPath)
     var bytes = [UInt8](try Data(contentsOf: url))
     if ogg { OggPages.setSerialNumber(&bytes, to: OggPages.fixedSerial) }
     if let tag { bytes.insert(contentsOf: tag, at: 0) }
     try postProcess?(&bytes)
     try Data(bytes).write(to: url)
+  }
+
+  /// Puts `tag` before the encoded bytes, copying them in 1 MB pieces (a long file is never
+  /// held whole): the tag and the copy go to a second temporary file, renamed over the first.
+  private func prepend(_ tag: [UInt8]) throws {
+    let source = output.temporaryPath
+    let target = source + ".tagged"
+    guard FileManager.default.createFile(atPath: target, contents: Data(tag)) else {
+      throw AudioFileError.writeFailed(path: path, reason: "could not write the tag")
+    }
+    do {
+      let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
+      defer { try? input.close() }
+      let out = try FileHandle(forWritingTo: URL(fileURLWithPath: target))
+      defer { try? out.close() }
+      try out.seekToEnd()
+      while let piece = try input.read(upToCount: 1 << 20), !piece.isEmpty { try out.write(contentsOf: piece) }
+    } catch {
+      unlink(target)
+      throw AudioFileError.writeFailed(path: path, reason: "\(error)")
+    }
+    guard rename(target, source) == 0 else {
+      unlink(target)
+      throw AudioFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+    }
   }
 
   private func configure(_ handle: OpaquePointer) {
