@@ -54,12 +54,25 @@ done
 printf -v collect_cmd '%q collect %q --title %q --output %q --quiet && %q validate %q --quiet' \
   "$PREP" "$out" "$TITLE" "$out/manifest.json" "$PREP" "$out/manifest.json"
 dependency=afterok$(printf ':%s' "${arrays[@]}")
-if ! collect=$(sbatch --parsable "${wait_flag[@]}" --job-name=prep-collect --dependency="$dependency" \
+collect=$(sbatch --parsable "${wait_flag[@]}" --job-name=prep-collect --dependency="$dependency" \
   --kill-on-invalid-dep=yes --chdir="$PWD" --export=ALL --output="$LOG_DIR/collect-%j.log" "$@" \
-  --wrap="$collect_cmd"); then
-  echo "cluster: job ${collect%%;*} (collect) did not succeed: a chapter task failed (see" \
-    "$LOG_DIR/chapter-*.log) or the collect did (see $LOG_DIR/collect-${collect%%;*}.log)." >&2
-  exit 1
-fi
+  --wrap="$collect_cmd") || status=$?
 collect=${collect%%;*}
 echo "collect: job $collect (after ${arrays[*]})"
+if [ ${#wait_flag[@]} = 0 ]; then
+  [ "${status:-0}" = 0 ] || { echo "cluster: sbatch did not take the collect job (status $status)." >&2; exit 1; }
+  exit 0
+fi
+
+# sbatch --wait gives the job's exit code, but 0 for a job cancelled because a task failed: ask
+# the controller how it ended (it keeps ended jobs for MinJobAge, 300 s by default).
+state() { scontrol show job -o "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | sort -u | cut -d= -f2 | paste -sd,; }
+ended=$(state "$collect")
+if [ "${status:-0}" = 0 ] && [ "$ended" = COMPLETED ]; then exit 0; fi
+for id in "${arrays[@]}"; do
+  scontrol show job -o "$id" 2>/dev/null | grep -v 'JobState=COMPLETED' \
+    | sed -n 's/.*ArrayJobId=\([0-9]*\) ArrayTaskId=\([0-9]*\).*JobState=\([A-Z_]*\).*ExitCode=\([0-9:]*\).*/chapter task \1_\2: \3, exit code \4/p' >&2
+done
+echo "cluster: the collect job $collect ended ${ended:-unknown to the controller}, not COMPLETED: see" \
+  "$LOG_DIR/chapter-*.log (a failed chapter task cancels it) and $LOG_DIR/collect-$collect.log." >&2
+exit 1
