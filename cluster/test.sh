@@ -152,9 +152,14 @@ LOG_DIR=$ROOT/broken/logs timeout 300 cluster/submit.sh --wait "$ROOT/broken.tsv
 echo "cluster: a chapter with a missing recording fails the Slurm run, and no catalogue is written (as it must)"
 
 # ---- compare every file of both output folders ----
-python3 - "$ROOT/local" "$ROOT/slurm/out" "$t0" "$t1" "$t2" "$COUNT" <<'PY'
+# The table also goes to build/cluster/compare.txt.
+python3 - "$ROOT/local" "$ROOT/slurm/out" "$t0" "$t1" "$t2" "$COUNT" "$ROOT/compare.txt" <<'PY'
 import hashlib, os, sys
 local, slurm, t0, t1, t2, count = sys.argv[1], sys.argv[2], *map(float, sys.argv[3:6]), int(sys.argv[6])
+report = open(sys.argv[7], "w")
+def say(line):
+    print(line)
+    report.write(line + "\n")
 def files(root):
     out = {}
     for d, _, names in os.walk(root):
@@ -165,6 +170,8 @@ def files(root):
 a, b = files(local), files(slurm)
 def sha(p):
     return hashlib.sha256(open(p, "rb").read()).hexdigest()
+if not a or not b:
+    sys.exit(f"cluster: an output folder is empty ({local}: {len(a)} files, {slurm}: {len(b)}).")
 rows, bad = [], 0
 for name in sorted(set(a) | set(b)):
     ha = sha(a[name]) if name in a else None
@@ -177,10 +184,10 @@ for name in sorted(set(a) | set(b)):
     size = os.path.getsize(a.get(name) or b[name])
     rows.append((name, size, (ha or "-")[:16], (hb or "-")[:16], status))
 w = max(len(r[0]) for r in rows)
-print(f"{'file':<{w}}  {'bytes':>9}  {'sha256 local':<16}  {'sha256 Slurm':<16}  result")
+say(f"{'file':<{w}}  {'bytes':>9}  {'sha256 local':<16}  {'sha256 Slurm':<16}  result")
 for r in rows:
-    print(f"{r[0]:<{w}}  {r[1]:>9}  {r[2]:<16}  {r[3]:<16}  {r[4]}")
-print(f"{len(rows)} files from {count} chapters: {len(rows) - bad} equal, {bad} not")
-print(f"wall time: Slurm array + collect {t1 - t0:.1f} s, local build (make) {t2 - t1:.1f} s")
+    say(f"{r[0]:<{w}}  {r[1]:>9}  {r[2]:<16}  {r[3]:<16}  {r[4]}")
+say(f"{len(rows)} files from {count} chapters: {len(rows) - bad} equal, {bad} not")
+say(f"wall time: Slurm array + collect {t1 - t0:.1f} s, local build (make) {t2 - t1:.1f} s")
 sys.exit(1 if bad else 0)
 PY
