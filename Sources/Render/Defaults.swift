@@ -38,9 +38,10 @@ public enum Defaults {
   ]
 
   /// libopus complexity of Opus files: 0 (fastest) … 10 (best). The default is the fastest
-  /// setting whose PESQ on the sample chapters is within 0.1 MOS of complexity 10 (measured in
-  /// bench/render/opus_quality.sh; table in bench/render/README.md).
-  public static let opusComplexity = 10
+  /// setting whose PESQ on the sample chapters is within 0.1 MOS of complexity 10 (7: 0.014 on
+  /// the mean, 0.051 on the worst file; 6 loses 0.27 and 0.62), measured by
+  /// bench/render/opus_quality.sh (table in bench/render/README.md).
+  public static let opusComplexity = 7
   /// The complexities `--opus-complexity` accepts (libopus's range).
   public static let opusComplexityRange = 0...10
 

@@ -1,5 +1,6 @@
 import Foundation
 import Manifest
+import Render
 import TestSupport
 import Testing
 
@@ -12,6 +13,18 @@ import Testing
         "render", SampleTruth.path("psalm117_kal.wav"), "--text", SampleTruth.path("psalm117.usfm"),
         "--format", "opus", "--no-stems", "--narrator", "Kal", "--output-dir", folder.url.path, "--quiet",
       ] + extra)
+  }
+
+  /// The help and the README state the default from `Defaults`.
+  @Test func helpAndReadmeStateTheDefault() throws {
+    let help = try PrepProcess.run(["render", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(
+      separator: " ")
+    #expect(
+      help.contains(
+        "--opus-complexity <opus-complexity> libopus complexity of Opus files, 0 (fastest) to 10 (best). (default: \(Defaults.opusComplexity))"
+      ))
+    let readme = try String(contentsOf: PrepProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("`--opus-complexity` \(Defaults.opusComplexity) by default"))
   }
 
   @Test(arguments: ["11", "-1"])

@@ -64,12 +64,16 @@ for reference in "$WORK"/premix/*.wav; do
     sed -E "s|^$WORK/c([0-9]+)/([^\t]*)\.opus|\1\t\2|" >>"$WORK/pesq.tsv"
 done
 
-# Speed: CPU seconds of the render on one core, least of REPEATS.
+# Speed: CPU seconds of the render on one core, least of REPEATS (`render` through bash -c, as
+# time and taskset run commands, not shell functions).
+export -f render
+export PREP WORK BED
 cpu_seconds() {
   local best="" t
   for _ in $(seq "$REPEATS"); do
     rm -rf "$WORK/speed" && mkdir -p "$WORK/speed"
-    /usr/bin/time -f '%U %S' -o "$WORK/time.txt" taskset -c "$CPU" "$@"
+    /usr/bin/time -f '%U %S' -o "$WORK/time.txt" taskset -c "$CPU" bash -c '"$@"' bench "$@" ||
+      { echo "failed: $*" >&2; exit 1; }
     t=$(tail -1 "$WORK/time.txt" | awk '{ printf "%.3f", $1 + $2 }')
     best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
   done
@@ -78,7 +82,7 @@ cpu_seconds() {
 step speed || [ -s "$WORK/speed.tsv" ] || { echo "no $WORK/speed.tsv: run the speed step" >&2; exit 1; }
 if step speed; then
 base=$(cpu_seconds render "$SPEED" "$WORK/speed" --format wavf --jobs 1)
-audio=$(for wav in "$WORK"/premix/"$SPEED".*.wav; do soxi -D "$wav"; done | awk '{ s += $1 } END { print s }')
+audio=$(for wav in "$WORK"/premix/"$SPEED".*.wav; do soxi -D "$wav" 2>/dev/null; done | awk '{ s += $1 } END { print s }')
 : >"$WORK/speed.tsv"
 for c in $COMPLEXITIES; do
   echo -e "$c\t$(cpu_seconds render "$SPEED" "$WORK/speed" --format opus --opus-complexity "$c" --jobs 1)" >>"$WORK/speed.tsv"
@@ -103,7 +107,8 @@ seconds = {name: float(subprocess.run(["soxi", "-D", f"{work}/premix/{name}.wav"
 best = max(pesq)
 print(f"{len(pesq[best])} files, {sum(seconds.values()):.0f} s of audio; speed on {audio:.0f} s "
       f"(render to wavf: {base:.2f} CPU s)\n")
-print("| complexity | encode CPU s | × real time | kbit/s | PESQ mean | PESQ min | ΔPESQ mean | ΔPESQ worst file |")
+print(f"| complexity | encode CPU s | × real time | kbit/s | PESQ mean | PESQ min | ΔPESQ mean (c{best} − c) "
+      "| ΔPESQ worst file |")
 print("|---:|---:|---:|---:|---:|---:|---:|---:|")
 chosen = None
 for c in sorted(pesq):
