@@ -28,6 +28,8 @@ PREP_AUDIO_EXTS ?= wav flac mp3 opus ogg WAV FLAC MP3
 PREP_RATES ?= 1
 # Music beds (files); every rate gets one variant without a bed and one per bed.
 PREP_BEDS ?=
+# Non-empty: only the bed variants (no narration-only variant; its files are still the voice stems).
+PREP_BED_ONLY ?=
 # Formats for `prep render --format` (comma or space list): mp3, opus, flac, mp3-cbr-N, opus-N, …
 PREP_FORMATS ?= mp3,opus
 # Extra options; a change re-runs the steps they belong to (and nothing else).
@@ -49,6 +51,8 @@ endif
 prep_mk := $(lastword $(MAKEFILE_LIST))
 prep_saved_goal := $(.DEFAULT_GOAL)
 prep_state := $(PREP_OUT)/.prep
+# make's process id, for temporary names (only recipes that run use it).
+prep_pid = $(shell echo $$PPID)
 prep_comma := ,
 prep_empty :=
 prep_space := $(prep_empty) $(prep_empty)
@@ -88,7 +92,7 @@ function flush(   path, tmp, text) {
   path = out "/" book "/" book "." chapter ".usfm"
   text = header body
   if (slurp(path) == text) return
-  tmp = path ".tmp"
+  tmp = path (tmp_suffix == "" ? ".tmp" : tmp_suffix)
   printf "%s", text > tmp
   close(tmp)
   if (system("mv -f '" tmp "' '" path "'") != 0) exit 1
@@ -119,12 +123,12 @@ END {
 endef
 
 $(prep_state)/split.awk: $(prep_mk) | $(prep_state)/usfm
-	$(file >$@.tmp,$(value prep_split_awk))
-	@mv -f $@.tmp $@
+	$(file >$@.$(prep_pid).tmp,$(value prep_split_awk))
+	@mv -f $@.$(prep_pid).tmp $@
 
 $(prep_state)/usfm/%.mk: $(PREP_TEXTS)/% $(prep_state)/split.awk | $(prep_state)/usfm
-	@awk -v src='$<' -v out='$(prep_state)/text' -v mk='$@.tmp' -f $(prep_state)/split.awk '$<'
-	@mv -f $@.tmp $@
+	@awk -v src='$<' -v out='$(prep_state)/text' -v mk='$@.$(prep_pid).tmp' -v tmp_suffix=.$(prep_pid).tmp \
+	  -f $(prep_state)/split.awk '$<' && mv -f $@.$(prep_pid).tmp $@
 
 # A chapter file removed by hand is written again from its book.
 $(prep_state)/text/%.usfm: | $(prep_state)/split.awk
@@ -147,7 +151,7 @@ ifneq ($$(file <$(prep_state)/$(1).options),$$(prep_$(1)_options))
 $(prep_state)/$(1).options: prep-force
 endif
 $(prep_state)/$(1).options: | $(prep_state)/usfm
-	@printf '%s\n' '$$(subst ','\'',$$(prep_$(1)_options))' >$$@.tmp && mv -f $$@.tmp $$@
+	@printf '%s\n' '$$(subst ','\'',$$(prep_$(1)_options))' >$$@.$$$$$$$$.tmp && mv -f $$@.$$$$$$$$.tmp $$@
 endef
 $(eval $(call prep_options_rule,align))
 $(eval $(call prep_options_rule,render))
@@ -206,8 +210,8 @@ prep_render_command = $(PREP) render --ingest $(1).ingest.json --align $(1).alig
 $(foreach b,$(prep_bases),$(if $(filter rate,$(PREP_RENDER_BY)),$(foreach r,$(prep_rates),$(eval \
   $(call prep_render_rule,$(b),$(r)))),$(eval $(call prep_render_rule,$(b),$(prep_rates)))))
 
-# Inputs are never made: an empty recipe spares make the implicit-rule search for each of them.
-prep_inputs := $(strip $(prep_recordings) $(prep_usfm) $(PREP_BEDS))
+# Recordings and books are never made: an empty recipe spares make the implicit-rule search for each of them.
+prep_inputs := $(strip $(prep_recordings) $(prep_usfm))
 ifneq ($(prep_inputs),)
 $(prep_inputs): ;
 endif
@@ -222,9 +226,12 @@ $(prep_state)/validated: $(prep_state)/collected
 	@touch $@
 
 # ---- goals ---------------------------------------------------------------------------------------
-.PHONY: prep-all prep-ingest prep-align prep-render prep-collect prep-chapters prep-chapter-list prep-force \
+.PHONY: prep-setup prep-all prep-ingest prep-align prep-render prep-collect prep-chapters prep-chapter-list prep-force \
   $(addprefix chapter/,$(prep_keys))
 prep-all: $(if $(filter yes,$(PREP_VALIDATE)),$(prep_state)/validated,$(prep_state)/collected)
+# The shared state (books split, option stamps, folders): run once before parallel jobs on many
+# machines (e.g. a Slurm array of chapter/<BOOK>.<CH>), so that they only read it.
+prep-setup: $(prep_state)/align.options $(prep_state)/render.options $(prep_dirs)
 prep-ingest: $(prep_ingests)
 prep-align: $(prep_aligns)
 prep-render: $(prep_records)

@@ -77,6 +77,7 @@ grep -q "us all" "$out/PSA_1.ingest.json" || fail "chapter 1's ingest record lac
 pass "editing chapter 1 re-runs chapter 1 only ($(ran edit.log))"
 
 # 5. the per-chapter interface
+make -q prep-setup || fail "prep-setup is not up to date on a built tree"
 [ "$(make -s prep-chapter-list | tr '\n' ' ')" = "PSA.1 PSA.117 " ] || fail "prep-chapter-list: $(make -s prep-chapter-list)"
 make -q chapter/PSA.117 || fail "make -q chapter/PSA.117 on a built tree"
 if make chapter/PSA.2 >missing.log 2>&1; then fail "chapter/PSA.2 (no recording) succeeded"; fi
