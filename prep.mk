@@ -144,7 +144,7 @@ $(foreach b,$(sort $(prep_books)),$(if $(word 2,$(prep_usfm_files.$(b))),$(error
 
 # ---- options: a stamp per step, rewritten only when its options change -------------------------
 prep_align_options := $(strip $(PREP_ALIGN_FLAGS))
-prep_render_options := --format $(prep_formats) $(if $(PREP_BED_ONLY),--bed-only) $(strip $(PREP_RENDER_FLAGS))
+prep_render_options := $(strip --format $(prep_formats) $(if $(PREP_BED_ONLY),--bed-only) $(PREP_RENDER_FLAGS))
 # $(1) the step; its options are in prep_$(1)_options.
 define prep_options_rule
 ifneq ($$(file <$(prep_state)/$(1).options),$$(prep_$(1)_options))
@@ -178,12 +178,12 @@ chapter/$(3).$(4): $(addprefix $(2),$(prep_all_suffixes))
 endef
 prep_bases :=
 $(foreach p,$(prep_recordings),$(eval prep_b := $(call prep_base_of,$(p),$(call prep_parts,$(p))))$(eval \
-  prep_bases += $(prep_b))$(eval $(call prep_ingest_rule,$(p),$(prep_b),$(firstword $(call prep_parts,$(p))),$(lastword \
+  prep_bases += $(prep_b))$(eval prep_src.$(prep_b) += $(p))$(eval $(call prep_ingest_rule,$(p),$(prep_b),$(firstword $(call prep_parts,$(p))),$(lastword \
   $(subst _, ,$(notdir $(prep_b)))))))
 
 ifneq ($(words $(prep_bases)),$(words $(sort $(prep_bases))))
-$(error prep.mk: $(PREP_RECORDINGS)/ holds two recordings of one chapter for one narrator (e.g. JHN_1.wav and \
-  JHN_001.mp3). Keep one)
+$(error prep.mk: several recordings of one chapter by one narrator: $(strip $(foreach b,$(sort $(prep_bases)),$(if \
+  $(word 2,$(prep_src.$(b))),$(prep_src.$(b))))). Keep one recording per chapter)
 endif
 prep_keys := $(sort $(subst _,.,$(notdir $(prep_bases))))
 prep_dirs := $(sort $(patsubst %/,%,$(dir $(prep_bases))))

@@ -63,8 +63,10 @@ ws=$WORK/ws
 audio=$(workspace "$ws" "$CHAPTERS" "")
 echo "bible: $CHAPTERS chapters, $audio s of narration, make -j$JOBS …" >&2
 start=$(now)
-make -C "$ws" -j"$JOBS" >"$WORK/full.log" 2>&1 || { tail -20 "$WORK/full.log"; exit 1; }
+/usr/bin/time -f '%U %S' -o "$WORK/full.cpu" make -C "$ws" -j"$JOBS" >"$WORK/full.log" 2>&1 \
+  || { tail -20 "$WORK/full.log"; exit 1; }
 full=$(since "$start")
+cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$WORK/full.cpu")
 files=$(find "$ws/build/prep" -type f \( -name '*.mp3' -o -name '*.opus' \) | wc -l)
 output_seconds=$(python3 - "$ws/build/prep/manifest.json" <<'EOF'
 import json, sys
@@ -84,6 +86,10 @@ except (OSError, ValueError):
 EOF
 )
 projected=$(awk -v wall="$full" -v audio="$audio" -v h="$BIBLE_HOURS" 'BEGIN { printf "%.1f", wall * h * 3600 / audio / 3600 }')
+# Load-independent: the CPU time spread over every core of this machine.
+projected_cpu=$(awk -v cpu="$cpu" -v audio="$audio" -v h="$BIBLE_HOURS" -v n="$(nproc)" \
+  'BEGIN { printf "%.1f", cpu / n * h * 3600 / audio / 3600 }')
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 noop=$(noop_times "$ws")
 make -C "$ws" -q && quiet=0 || quiet=$?
@@ -111,7 +117,8 @@ workspace "$big" 1189 --fake >/dev/null
 start=$(now)
 make -C "$big" -s prep-chapter-list >"$WORK/chapters.txt"
 first_parse=$(since "$start")
-while read -r key; do mkdir -p "$big/build/prep/narrator/${key%%.*}"; done <"$WORK/chapters.txt"
+# Option stamps and folders for real (make -t would only touch the stamps), then every target touched.
+make -C "$big" prep-setup >/dev/null
 make -C "$big" -t -k >/dev/null 2>&1 || true
 make -C "$big" -t -k >/dev/null 2>&1 || true
 big_targets=$(find "$big/build/prep" -name '*.json' | wc -l)
@@ -131,9 +138,10 @@ sidecars and records; prep.mk defaults (one \`prep render\` per chapter).
 | measure | value |
 |---|---|
 | narration | $audio s ($CHAPTERS chapters) |
-| full build (ingest, align, render, collect, validate) | $full s wall |
+| full build (ingest, align, render, collect, validate) | $full s wall, $cpu s CPU (load average at the end: $load) |
 | audio files written | $files ($output_seconds s of variant audio in the catalogue) |
-| projected for 1,189 chapters (${BIBLE_HOURS} h of narration) | $projected h |
+| projected for 1,189 chapters (${BIBLE_HOURS} h of narration), from the wall time | $projected h |
+| projected from the CPU time over $(nproc) cores (an otherwise idle machine) | $projected_cpu h |
 | no-op \`make\` (median of 5) | $noop s; says "Nothing to be done": $says; \`make -q\` exit $quiet |
 | touch one book's USFM (text unchanged) | $touched s; ran: $(ran "$WORK/touch.log") |
 | change one chapter's text (GEN 2, one word) | $edited s; ran: $(ran "$WORK/edit.log") — chapters: $edited_what |
@@ -141,6 +149,8 @@ sidecars and records; prep.mk defaults (one \`prep render\` per chapter).
 | 1,189 chapters, $big_targets up-to-date records, no-op \`make\` (median of 5) | $big_noop s; \`make -q\` exit $big_quiet |
 | 1,189 chapters, parse only (\`make -s prep-chapter-list\`) | $big_parse s |
 
-The machine is shared: wall times include other processes' load.
+The machine is shared: wall times include other processes' load (see the load average);
+the CPU-time projection assumes the work spreads over every core, as \`make -j\` does with
+enough chapters.
 EOF
 cat "$RESULTS"
