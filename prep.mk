@@ -28,8 +28,8 @@ PREP_AUDIO_EXTS ?= wav flac mp3 opus ogg WAV FLAC MP3
 PREP_RATES ?= 1
 # Music beds (files); every rate gets one variant without a bed and one per bed.
 PREP_BEDS ?=
-# Non-empty: only the bed variants (no narration-only variant; its files are still the voice stems).
-PREP_BED_ONLY ?=
+# yes: only the bed variants (no narration-only variant; its files are still the voice stems).
+PREP_BED_ONLY ?= no
 # Formats for `prep render --format` (comma or space list): mp3, opus, flac, mp3-cbr-N, opus-N, …
 PREP_FORMATS ?= mp3,opus
 # Extra options; a change re-runs the steps they belong to (and nothing else).
@@ -65,7 +65,7 @@ prep_lower = $(subst A,a,$(subst B,b,$(subst C,c,$(subst D,d,$(subst E,e,$(subst
 prep_rate_name = $(if $(findstring .,$(1)),$(patsubst %.,%,$(patsubst %0,%,$(patsubst %0,%,$(patsubst %0,%,$(1))))),$(1))
 prep_rates := $(foreach r,$(PREP_RATES),$(call prep_rate_name,$(r)))
 # A bed's variant name is its file name without extension, in lower case (use [a-z0-9_-]).
-prep_bed_ids := $(if $(PREP_BED_ONLY),,none) $(foreach b,$(PREP_BEDS),$(call prep_lower,$(basename $(notdir $(b)))))
+prep_bed_ids := $(if $(filter yes,$(PREP_BED_ONLY)),,none) $(foreach b,$(PREP_BEDS),$(call prep_lower,$(basename $(notdir $(b)))))
 # Chapter numbers without leading zeros (JHN_003 is chapter 3 of JHN).
 prep_chapter_number = $(patsubst 0%,%,$(patsubst 0%,%,$(patsubst 0%,%,$(1))))
 
@@ -144,7 +144,7 @@ $(foreach b,$(sort $(prep_books)),$(if $(word 2,$(prep_usfm_files.$(b))),$(error
 
 # ---- options: a stamp per step, rewritten only when its options change -------------------------
 prep_align_options := $(strip $(PREP_ALIGN_FLAGS))
-prep_render_options := $(strip --format $(prep_formats) $(if $(PREP_BED_ONLY),--bed-only) $(PREP_RENDER_FLAGS))
+prep_render_options := $(strip --format $(prep_formats) $(if $(filter yes,$(PREP_BED_ONLY)),--bed-only) $(PREP_RENDER_FLAGS))
 # $(1) the step; its options are in prep_$(1)_options.
 define prep_options_rule
 ifneq ($$(file <$(prep_state)/$(1).options),$$(prep_$(1)_options))
@@ -156,8 +156,9 @@ endef
 $(eval $(call prep_options_rule,align))
 $(eval $(call prep_options_rule,render))
 
-# ---- the recordings: one ingest rule each, pattern rules for the rest ---------------------------
-# Parsing stays cheap for a whole Bible (no $(shell), one $(eval) line per recording).
+# ---- the recordings: explicit ingest and render rules each, one static pattern rule for align ----
+# Parsing stays cheap for a whole Bible: no $(shell), a few $(eval)s per recording, and every
+# target has an explicit rule (make searches no implicit rule for the ~17,000 files).
 prep_recordings := $(sort $(foreach n,$(PREP_NARRATORS),$(foreach e,$(PREP_AUDIO_EXTS),\
   $(wildcard $(PREP_RECORDINGS)/$(n)/*_*.$(e)))))
 prep_parts = $(subst _, ,$(basename $(notdir $(1))))
