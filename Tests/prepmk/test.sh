@@ -13,6 +13,8 @@
 #  7. a make killed (SIGKILL, whole process group) in the middle of a render resumes: the next
 #     make finishes, nothing is left half-written, and the catalogue validates.
 set -euo pipefail
+# Run from the repository's Makefile: its flags and command-line variables must not reach our makes.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 cd "$(dirname "$0")/../.."
 REPO=$PWD
 WORK=$REPO/build/prepmk-test
@@ -111,7 +113,11 @@ wait "$maker" 2>/dev/null || true
 make -j2 PREP_RENDER_FLAGS=--bed-level-db=22 >resume.log 2>&1 || { cat resume.log; fail "the resumed build failed"; }
 make -q PREP_RENDER_FLAGS=--bed-level-db=22 || fail "the resumed build is not up to date"
 "$PREP" validate build/prep/manifest.json --quiet || fail "the resumed catalogue does not validate"
-left=$(find build/prep -name '.prep-staging-*' -o -name '*.tmp' | wc -l)
+left=$(find build/prep -type f \( -path '*/.prep-staging-*/*' -o -name '*.tmp' \) | wc -l)
 [ "$left" = 0 ] || fail "$left half-written files left after the resume"
+# Two renders starting side by side both sweep the killed one's staging folder; prep's sweep can
+# then leave it empty (the next render in that folder removes it). Reported, not failed.
+empty=$(find build/prep -type d -name '.prep-staging-*' | wc -l)
+[ "$empty" = 0 ] || echo "prepmk-test: note: $empty empty staging folder(s) of the killed render left behind"
 pass "killed mid-render, resumed: catalogue validates, nothing half-written ($(ran resume.log))"
 echo "prepmk-test: all passed"
