@@ -169,18 +169,37 @@ prep_base_of = $(PREP_OUT)/$(notdir $(patsubst %/,%,$(dir $(1))))/$(firstword $(
 prep_suffixes = $(foreach r,$(1),$(foreach b,$(prep_bed_ids),.$(r)x-$(b).json))
 prep_all_suffixes := $(call prep_suffixes,$(prep_rates))
 
-# $(1) recording, $(2) base, $(3) book, $(4) chapter. The chapter's text file (rewritten only
-# when the chapter's text changes) is the dependency; prep reads the book itself, so messages
-# name the user's file and line.
-define prep_ingest_rule
+# render: one command writes a group of variant records (`&:`, make -j safe); explicit rules,
+# so make never searches implicit rules for the ~14,000 records of a Bible.
+# $(1) base, $(2) the rates of this render.
+define prep_render_rule
+$(addprefix $(1),$(call prep_suffixes,$(2))) &: $(1).ingest.json $(1).align.json $(prep_render_inputs)
+	$$(call prep_render_command,$(1),$(2))
+endef
+prep_render_inputs := $(PREP_BEDS) $(prep_state)/render.options $(PREP_BINARY)
+prep_render_command = $(PREP) render --ingest $(1).ingest.json --align $(1).align.json \
+  --rate $(subst $(prep_space),$(prep_comma),$(strip $(2))) $(addprefix --bed ,$(PREP_BEDS)) \
+  --narrator $(firstword $(subst /, ,$(patsubst $(PREP_OUT)/%,%,$(1)))) --base $(notdir $(1)) --output-dir $(patsubst %/,%,$(dir $(1))) \
+  --quiet $(prep_render_options)
+define prep_newline
+
+
+endef
+# $(1) recording, $(2) base, $(3) book, $(4) chapter: one $(eval) per recording. The chapter's
+# text file (rewritten only when the chapter's text changes) is the dependency of ingest; prep
+# reads the book itself, so its messages name the user's file and line.
+define prep_recording_rules
+prep_bases += $(2)
+prep_src.$(2) += $(1)
 $(2).ingest.json: $(1) $(if $(filter $(4),$(prep_chapters.$(3))),$(prep_state)/text/$(3)/$(3).$(4).usfm,prep-no-text/$(3).$(4)) $(PREP_BINARY) | $(patsubst %/,%,$(dir $(2)))
 	$(PREP) ingest $(1) --text $(firstword $(prep_usfm_files.$(3))) --chapter $(4) --output $$@ --quiet
 chapter/$(3).$(4): $(addprefix $(2),$(prep_all_suffixes))
+$(if $(filter rate,$(PREP_RENDER_BY)),$(foreach r,$(prep_rates),$(call prep_render_rule,$(2),$(r))$(prep_newline)),$(call \
+  prep_render_rule,$(2),$(prep_rates)))
 endef
 prep_bases :=
-$(foreach p,$(prep_recordings),$(eval prep_b := $(call prep_base_of,$(p),$(call prep_parts,$(p))))$(eval \
-  prep_bases += $(prep_b))$(eval prep_src.$(prep_b) += $(p))$(eval $(call prep_ingest_rule,$(p),$(prep_b),$(firstword $(call prep_parts,$(p))),$(lastword \
-  $(subst _, ,$(notdir $(prep_b)))))))
+$(foreach p,$(prep_recordings),$(eval $(call prep_recording_rules,$(p),$(call prep_base_of,$(p),$(call \
+  prep_parts,$(p))),$(firstword $(call prep_parts,$(p))),$(call prep_chapter_number,$(word 2,$(call prep_parts,$(p)))))))
 
 ifneq ($(words $(prep_bases)),$(words $(sort $(prep_bases))))
 $(error prep.mk: several recordings of one chapter by one narrator: $(strip $(foreach b,$(sort $(prep_bases)),$(if \
@@ -195,21 +214,6 @@ prep_records := $(foreach s,$(prep_all_suffixes),$(addsuffix $(s),$(prep_bases))
 # align writes the labels and the phrases first, its JSON last: the JSON is the target.
 $(prep_aligns): %.align.json: %.ingest.json $(prep_state)/align.options $(PREP_BINARY)
 	$(PREP) align --record $< --labels $*.labels.txt --phrases $*.phrases.txt --json $@ --quiet $(PREP_ALIGN_FLAGS)
-
-# render: one command writes a group of variant records (`&:`, make -j safe); explicit rules,
-# so make never searches implicit rules for the ~14,000 records of a Bible.
-# $(1) base, $(2) the rates of this render.
-define prep_render_rule
-$(addprefix $(1),$(call prep_suffixes,$(2))) &: $(1).ingest.json $(1).align.json $(prep_render_inputs)
-	$$(call prep_render_command,$(1),$(2))
-endef
-prep_render_inputs := $(PREP_BEDS) $(prep_state)/render.options $(PREP_BINARY)
-prep_render_command = $(PREP) render --ingest $(1).ingest.json --align $(1).align.json \
-  --rate $(subst $(prep_space),$(prep_comma),$(strip $(2))) $(addprefix --bed ,$(PREP_BEDS)) \
-  --narrator $(firstword $(subst /, ,$(patsubst $(PREP_OUT)/%,%,$(1)))) --base $(notdir $(1)) --output-dir $(patsubst %/,%,$(dir $(1))) \
-  --quiet $(prep_render_options)
-$(foreach b,$(prep_bases),$(if $(filter rate,$(PREP_RENDER_BY)),$(foreach r,$(prep_rates),$(eval \
-  $(call prep_render_rule,$(b),$(r)))),$(eval $(call prep_render_rule,$(b),$(prep_rates)))))
 
 # Recordings and books are never made: an empty recipe spares make the implicit-rule search for each of them.
 prep_inputs := $(strip $(prep_recordings) $(prep_usfm))

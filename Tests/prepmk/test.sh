@@ -11,7 +11,8 @@
 #  6. a changed render option re-renders both chapters and re-aligns nothing; the same option
 #     again does nothing;
 #  7. a make killed (SIGKILL, whole process group) in the middle of a render resumes: the next
-#     make finishes, nothing is left half-written, and the catalogue validates.
+#     make finishes, nothing is left half-written, and the catalogue validates;
+#  8. PREP_RENDER_BY=rate builds the same targets; adding a rate renders only the new rate.
 set -euo pipefail
 # Run from the repository's Makefile: its flags and command-line variables must not reach our makes.
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
@@ -120,4 +121,13 @@ left=$(find build/prep -type f \( -path '*/.prep-staging-*/*' -o -name '*.tmp' \
 empty=$(find build/prep -type d -name '.prep-staging-*' | wc -l)
 [ "$empty" = 0 ] || echo "prepmk-test: note: $empty empty staging folder(s) of the killed render left behind"
 pass "killed mid-render, resumed: catalogue validates, nothing half-written ($(ran resume.log))"
+
+# 8. PREP_RENDER_BY=rate: the same targets, so nothing to do; a new rate renders only that rate.
+flags=(PREP_RENDER_FLAGS=--bed-level-db=22 PREP_RENDER_BY=rate)
+make -q "${flags[@]}" || fail "PREP_RENDER_BY=rate on the built tree is not a no-op"
+make -j2 "${flags[@]}" PREP_RATES="1 1.5 2" >rate.log 2>&1 || { cat rate.log; fail "adding rate 2 failed"; }
+[ "$(ran rate.log)" = " 1 collect; 2 render; 1 validate;" ] || { cat rate.log; fail "adding rate 2 re-ran: $(ran rate.log)"; }
+[ "$(grep -c -- '--rate 2 ' rate.log)" = 2 ] || { cat rate.log; fail "adding rate 2 rendered other rates"; }
+[ "$(records 1 | wc -l)" = 6 ] || fail "expected 6 variant records of chapter 1 with rate 2"
+pass "PREP_RENDER_BY=rate: a new rate renders only that rate"
 echo "prepmk-test: all passed"
