@@ -31,7 +31,7 @@ PESQ_VENV := build/pesq-venv
 CLUSTER_DEBS := slurm-wlm munge
 
 .PHONY: all deps test-deps e2e-deps bench-deps cluster-deps cluster-test build samples test hostile e2e record bench eval clean install format lint man schema \
-  fuzz fuzz-smoke
+  fuzz fuzz-smoke prepmk-test
 
 all: samples
 
@@ -149,6 +149,12 @@ hostile: test-deps
 	$(PYTHON) Tests/hostile/hostile.py --prep .build/debug/prep
 	$(PYTHON) Tests/hostile/kill.py --prep .build/debug/prep
 
+# prep.mk (the includable Makefile) end to end on a two-chapter workspace with the release binary:
+# full build, no-op, one chapter's text edit, chapter targets, option change, SIGKILL and resume.
+# About a minute on 2 cores; not part of `make test` (it needs the release build).
+prepmk-test: test-deps build
+	PREP=$(PREP) bash Tests/prepmk/test.sh
+
 # ---- browser tests of the review pages and the player (.ci/run calls this after make test) ----
 # Debian's chromium driven by PyPI's playwright (no browser download) in a venv under build/.
 E2E_DEBS := chromium python3-venv python3-pytest
@@ -180,11 +186,13 @@ bench: bench-deps build
 	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
 	bash bench/render/opus_quality.sh
+	PREP=$(PREP) bash bench/bible/bench.sh
 
 # ---- Slurm (not part of make test) -----------------------------------------
 # Starts a one-node Slurm on localhost (munged, slurmctld, slurmd; config, keys, state and logs
-# under build/cluster/), renders the sample chapters as a job array, renders them again locally,
-# and compares every output by SHA-256; stops the daemons whatever happens. See cluster/README.md.
+# under build/cluster/), builds the sample chapters of a prep.mk project as a job array and again
+# with a local make -j, and compares every output by SHA-256; stops the daemons whatever happens.
+# About 10 minutes on 2 busy cores; root. See cluster/README.md.
 cluster-deps: deps
 	$(call need_debs,$(CLUSTER_DEBS))
 
@@ -217,9 +225,10 @@ $(MAN): $(SOURCES) | deps
 	cp "$$(find .build/plugins -path '*GenerateManual*' -name prep.1 | head -1)" $@.tmp && mv $@.tmp $@
 
 install: build $(MAN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/prep
 	install -m 755 $(PREP) $(DESTDIR)$(PREFIX)/bin/prep
 	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/prep.1
+	install -m 644 prep.mk $(DESTDIR)$(PREFIX)/share/prep/prep.mk
 
 # The JSON Schema is shipped in schema/ and embedded in prep (prep validate checks it);
 # ManifestSchemaCheckTests fails until this has been run after a schema edit.
