@@ -1,9 +1,11 @@
 #!/bin/bash
-# `make cluster-test`: renders the sample chapters on a one-node Slurm started here, renders them
-# again with the local build (the Makefile's own rules), and compares every output by SHA-256.
+# `make cluster-test`: builds the sample chapters with prep.mk as a Slurm job array on a one-node
+# Slurm started here, builds them again locally (`make -j` in a second copy of the project), and
+# compares every output by SHA-256.
 #
 # Everything lives under build/cluster/: the generated munge key and slurm.conf, the daemons'
-# state, spool, sockets and logs, the chapter list, and both output folders (slurm/out, local).
+# state, spool, sockets and logs, and the two project folders (slurm/, local/), each with its
+# Makefile, recordings, texts, bed and output folder out/.
 # Nothing in /etc is read or written: munged gets --key-file/--socket, the Slurm commands
 # SLURM_CONF. The daemons run as root, are stopped on any exit, and leave nothing running.
 # Exit status: 0 when every file is byte-identical, 1 otherwise.
@@ -11,25 +13,49 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROOT=$PWD/build/cluster
-export PREP=.build/release/prep
-export RATES=1,1.5 BEDS=samples/bed_pad.flac FORMATS=mp3,opus
-export TITLE="prep samples" # as the Makefile's collect, so the two catalogues can match
+REPO=$PWD
+PREP=$REPO/.build/release/prep
+PREP_MK=${PREP_MK:-$REPO/prep.mk}
 [ -x "$PREP" ] || { echo "$PREP: not built; run make build first." >&2; exit 1; }
+[ -r "$PREP_MK" ] || { echo "$PREP_MK: missing; it is the includable makefile the jobs run." >&2; exit 1; }
 [ "$(id -u)" = 0 ] || { echo "cluster/test.sh: the test Slurm runs as root; run it as root." >&2; exit 1; }
+# The jobs run their own make, not the jobserver of the make that called this.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 rm -rf "$ROOT"
-mkdir -p "$ROOT"/{etc,munge,state,spool,log,run,slurm,local}
+mkdir -p "$ROOT"/{etc,munge,state,spool,log,run}
 chmod 700 "$ROOT/munge"
 chmod 755 "$ROOT/run"
 
-# ---- the chapter list: every sample recording, read against its chapter's USFM ----
-LIST=$ROOT/chapters.tsv
-for rec in samples/*_*.flac samples/*_*.mp3 samples/*_*.wav; do
-  name=$(basename "${rec%.*}")
-  case $name in bed_*) continue ;; esac
-  printf '%s\tsamples/%s.usfm\t%s\n' "$rec" "${name%%_*}" "${name##*_}"
-done | sort >"$LIST"
-COUNT=$(wc -l <"$LIST")
+# ---- a project folder: the five sample recordings as prep.mk wants them ----
+# recordings/<narrator>/<BOOK>_<CHAPTER>.<ext>, one USFM file per book (Psalms 23 and 117 in one),
+# rates 1 and 1.5, the bed samples/bed_pad.flac, MP3 + Opus.
+project() { # FOLDER
+  local d=$1
+  mkdir -p "$d"/recordings/{slt,espeak,kal} "$d"/texts "$d"/beds
+  cp samples/john1_slt.mp3 "$d/recordings/slt/JHN_1.mp3"
+  cp samples/john1_espeak.mp3 "$d/recordings/espeak/JHN_1.mp3"
+  cp samples/psalm23_slt.flac "$d/recordings/slt/PSA_23.flac"
+  cp samples/psalm23_espeak.mp3 "$d/recordings/espeak/PSA_23.mp3"
+  cp samples/psalm117_kal.wav "$d/recordings/kal/PSA_117.wav"
+  cp samples/john1.usfm "$d/texts/JHN.usfm"
+  { cat samples/psalm23.usfm; sed -n '/^\\c /,$p' samples/psalm117.usfm; } >"$d/texts/PSA.usfm"
+  cp samples/bed_pad.flac "$d/beds/bed_pad.flac"
+  cat >"$d/Makefile" <<MK
+PREP := $PREP
+PREP_RECORDINGS := recordings
+PREP_TEXTS := texts
+PREP_OUT := out
+PREP_RATES := 1 1.5
+PREP_BEDS := beds/bed_pad.flac
+PREP_FORMATS := mp3,opus
+PREP_TITLE := prep samples
+include $PREP_MK
+MK
+}
+project "$ROOT/slurm"
+project "$ROOT/local"
+RECORDINGS=$(find "$ROOT/local/recordings" -type f | wc -l)
 
 # ---- stop everything this script started, whatever happens ----
 PIDS=()
@@ -123,37 +149,38 @@ wait_for 30 "slurmctld answering on port $CTLD_PORT" scontrol ping
 slurmd -D -N localhost -f "$SLURM_CONF" 2>>"$ROOT/log/slurmd.stderr" &
 PIDS+=($!)
 wait_for 60 "node localhost idle" bash -c '[ "$(sinfo -h -n localhost -o %t)" = idle ]'
-echo "cluster: one-node Slurm up ($(sinfo -h -o '%P %D node, %c CPUs, %m MB')); $COUNT chapters in $LIST"
+echo "cluster: one-node Slurm up ($(sinfo -h -o '%P %D node, %c CPUs, %m MB')); $RECORDINGS chapter recordings"
 
 now() { date +%s.%N; }
 
-# ---- the Slurm run: the array over the chapter list, then collect after it ----
+# ---- the Slurm run: prep-setup and the chapter list here, the array, then collect after it ----
 t0=$(now)
-CPUS_PER_TASK=1 LOG_DIR=$ROOT/slurm/logs cluster/submit.sh --wait "$LIST" build/cluster/slurm/out
+(cd "$ROOT/slurm" && CPUS_PER_TASK=1 LOG_DIR=logs "$REPO/cluster/submit.sh" --wait)
 t1=$(now)
 
-# ---- the local build of the same chapters: the Makefile's own rules ----
-# Its own make (not the jobserver of a calling make): the Makefile runs nproc jobs.
-env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory OUT=build/cluster/local RATES="${RATES//,/ }" BEDS="$BEDS" FORMATS="$FORMATS" \
-  build/cluster/local/manifest.json >"$ROOT/local.log"
-"$PREP" validate build/cluster/local/manifest.json --quiet
+# ---- the local build of the same project: make -j, one render per rate (the Slurm tasks render
+# both rates in one call: the files must not depend on it) ----
+make --no-print-directory -C "$ROOT/local" -j "$(nproc)" PREP_RENDER_BY=rate >"$ROOT/local.log"
 t2=$(now)
 
 # ---- a failing chapter must fail the run: its task fails, the collect is cancelled ----
-printf 'samples/missing_x.flac\tsamples/john1.usfm\tx\n' >"$ROOT/broken.tsv"
+# John 2 recorded, but the book holds only chapter 1.
+project "$ROOT/broken"
+rm -r "$ROOT/broken/recordings"/*
+mkdir "$ROOT/broken/recordings/slt"
+cp samples/john1_slt.mp3 "$ROOT/broken/recordings/slt/JHN_2.mp3"
 rc=0
-LOG_DIR=$ROOT/broken/logs timeout 300 cluster/submit.sh --wait "$ROOT/broken.tsv" build/cluster/broken/out \
-  >"$ROOT/broken.log" 2>&1 || rc=$?
+(cd "$ROOT/broken" && LOG_DIR=logs timeout 300 "$REPO/cluster/submit.sh" --wait) >"$ROOT/broken.log" 2>&1 || rc=$?
 [ "$rc" = 1 ] || {
-  echo "cluster: a chapter list naming a missing recording ended with status $rc on Slurm; it must fail with 1 (see $ROOT/broken.log)." >&2
+  echo "cluster: a chapter without its text ended with status $rc on Slurm; it must fail with 1 (see $ROOT/broken.log)." >&2
   exit 1
 }
 [ ! -e "$ROOT/broken/out/manifest.json" ] || { echo "cluster: the broken run wrote a catalogue." >&2; exit 1; }
-echo "cluster: a chapter with a missing recording fails the Slurm run, and no catalogue is written (as it must)"
+echo "cluster: a chapter without its text fails the Slurm run, and no catalogue is written (as it must)"
 
 # ---- compare every file of both output folders ----
 # The table also goes to build/cluster/compare.txt.
-python3 - "$ROOT/local" "$ROOT/slurm/out" "$t0" "$t1" "$t2" "$COUNT" "$ROOT/compare.txt" <<'PY'
+python3 - "$ROOT/local/out" "$ROOT/slurm/out" "$t0" "$t1" "$t2" "$RECORDINGS" "$ROOT/compare.txt" <<'PY'
 import hashlib, os, sys
 local, slurm, t0, t1, t2, count = sys.argv[1], sys.argv[2], *map(float, sys.argv[3:6]), int(sys.argv[6])
 report = open(sys.argv[7], "w")
@@ -187,7 +214,7 @@ w = max(len(r[0]) for r in rows)
 say(f"{'file':<{w}}  {'bytes':>9}  {'sha256 local':<16}  {'sha256 Slurm':<16}  result")
 for r in rows:
     say(f"{r[0]:<{w}}  {r[1]:>9}  {r[2]:<16}  {r[3]:<16}  {r[4]}")
-say(f"{len(rows)} files from {count} chapters: {len(rows) - bad} equal, {bad} not")
-say(f"wall time: Slurm array + collect {t1 - t0:.1f} s, local build (make) {t2 - t1:.1f} s")
+say(f"{len(rows)} files from {count} chapter recordings: {len(rows) - bad} equal, {bad} not")
+say(f"wall time: Slurm (setup, array, collect) {t1 - t0:.1f} s, local build (make -j) {t2 - t1:.1f} s")
 sys.exit(1 if bad else 0)
 PY
