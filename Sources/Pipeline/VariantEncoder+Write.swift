@@ -23,6 +23,26 @@ extension VariantEncoder {
   func write(
     _ audio: AudioStream, format: EncodedFormat, to path: String, tags: FileTags?, measuringPeak: Bool = false
   ) throws -> Double {
+    var meter = measuringPeak ? TruePeakMeter(channelCount: audio.channelCount, sampleRate: audio.sampleRate) : nil
+    if case .opus(let kbps) = format {  // libopus directly (OpusFileWriter): the complexity knob
+      let comments = VorbisComments(
+        title: tags?.title, artist: tags?.artist, album: tags?.album, trackNumber: tags?.track,
+        chapters: tags?.chapters ?? [])
+      let writer = try OpusFileWriter(
+        path: path, sampleRate: audio.sampleRate, channelCount: audio.channelCount, kbpsPerChannel: kbps,
+        complexity: opusComplexity, comments: comments)
+      do {
+        try audio.forEachChunk { chunk in
+          meter?.add(chunk)
+          try writer.write(chunk)
+        }
+        try writer.finish()
+        return meter?.peakDBTP ?? -.infinity
+      } catch {
+        writer.abandon()
+        throw error
+      }
+    }
     let writer = try SoundFileWriter(
       path: path, format: format, sampleRate: audio.sampleRate, channelCount: audio.channelCount)
     if let tags {
@@ -43,7 +63,6 @@ extension VariantEncoder {
         break
       }
     }
-    var meter = measuringPeak ? TruePeakMeter(channelCount: audio.channelCount, sampleRate: audio.sampleRate) : nil
     do {
       try audio.forEachChunk { chunk in
         meter?.add(chunk)
