@@ -1,9 +1,12 @@
+import AudioIO
 import Files
 import Foundation
 import Manifest
 import Pages
 
-/// `prep collect`: variant records → the catalogue (`manifest.json`) and M3U playlists.
+/// `prep collect`: variant records → the catalogue (`manifest.json`), one chapter file per
+/// chapter × narrator (`chapters/<chapter>.<narrator>.json`: verse text, timings once per rate,
+/// every variant's files) and M3U playlists.
 ///
 /// Records come from files or folders (every `*.json` of kind `variant` in a folder; other JSON
 /// there, such as ingest records and sidecars, is passed over). A record that is not JSON, or
@@ -20,6 +23,7 @@ public enum Collect {
     public var outputPath: String
     public var title: String?
     public var playlistFolderName = "playlists"
+    public var chapterFolderName = "chapters"
     /// Also write the reference player (`player/` beside the catalogue).
     public var writePlayer = true
 
@@ -52,15 +56,27 @@ public enum Collect {
     records.sort(by: readingOrder)
     let title = options.title ?? defaultTitle(records)
     let playlists = Playlists.make(records, title: title, folderName: options.playlistFolderName)
-    let catalogue = try CatalogueCollector.collect(
-      records, generator: PrepVersion.generator, title: title, playlists: playlists.map(\.entry))
+    let collection = try CatalogueCollector.collect(
+      records, generator: PrepVersion.generator, title: title, playlists: playlists.map(\.entry),
+      chapterFolder: options.chapterFolderName, sha256: ContentHash.sha256(of:))
+    let catalogue = collection.catalogue
     let playlistFolder = manifestFolder.appendingPathComponent(options.playlistFolderName).path
+    let chapterFolder = manifestFolder.appendingPathComponent(options.chapterFolderName).path
     _ = try AtomicOutput(path: options.outputPath)  // an unwritable catalogue fails before the playlists are written
     try InputOutputGuard.check(
       inputs: inputs,
       outputs: playlists.map {
         FileRole("the playlist", playlistFolder + "/" + URL(fileURLWithPath: $0.entry.file).lastPathComponent)
-      })
+      }
+        + collection.chapterFiles.map {
+          FileRole("the chapter file", manifestFolder.appendingPathComponent($0.path).path)
+        })
+    try FileManager.default.createDirectory(atPath: chapterFolder, withIntermediateDirectories: true)
+    let chapters = try OutputBatch(folder: chapterFolder)
+    for chapter in collection.chapterFiles {
+      try chapters.write(chapter.data, as: URL(fileURLWithPath: chapter.path).lastPathComponent)
+    }
+    try chapters.commit()
     if !playlists.isEmpty {
       try FileManager.default.createDirectory(atPath: playlistFolder, withIntermediateDirectories: true)
       let batch = try OutputBatch(folder: playlistFolder)
@@ -71,15 +87,28 @@ public enum Collect {
     }
     try JSONOutput.write(catalogue, to: options.outputPath)
     if options.writePlayer {
-      try writePlayer(catalogue, playlists.map { .init(file: $0.entry.file, text: $0.text) }, in: manifestFolder)
+      try writePlayer(
+        catalogue, collection.chapterFiles.map { ($0.path, $0.data) },
+        playlists.map { .init(file: $0.entry.file, text: $0.text) }, in: manifestFolder)
     }
     return catalogue
   }
 
-  /// The reference player, `player/` beside the catalogue, written as one batch.
-  static func writePlayer(_ catalogue: Catalogue, _ playlists: [PlayerPage.PlaylistText], in folder: URL) throws {
+  /// The reference player, `player/` beside the catalogue, written as one batch, and its copies
+  /// of the chapter files as scripts (`player/chapters/*.js`) for pages opened from `file://`.
+  static func writePlayer(
+    _ catalogue: Catalogue, _ chapterFiles: [(path: String, data: Data)], _ playlists: [PlayerPage.PlaylistText],
+    in folder: URL
+  ) throws {
     let playerFolder = folder.appendingPathComponent(PlayerPage.folderName).path
-    try FileManager.default.createDirectory(atPath: playerFolder, withIntermediateDirectories: true)
+    let scriptFolder = playerFolder + "/" + PlayerPage.chapterScriptFolder
+    try FileManager.default.createDirectory(atPath: scriptFolder, withIntermediateDirectories: true)
+    let scripts = try OutputBatch(folder: scriptFolder)
+    for chapter in chapterFiles {
+      let script = PlayerPage.chapterScript(path: chapter.path, json: chapter.data)
+      try scripts.write(Data(script.text.utf8), as: script.name)
+    }
+    try scripts.commit()
     let batch = try OutputBatch(folder: playerFolder)
     for file in try PlayerPage.files(catalogue, playlists: playlists) {
       try batch.write(Data(file.text.utf8), as: file.name)
@@ -125,8 +154,9 @@ public enum Collect {
       let kind = document["kind"].map { $0.shortDescription } ?? "no kind"
       throw ManifestError.corruptRecord(file: path, reason: "its kind is \(kind), not \"variant\"")
     }
-    if case .number(let version)? = document["schemaVersion"], version != Double(ManifestSchema.version) {
-      throw ManifestError.wrongVersion(file: path, found: Int(exactly: version) ?? -1, expected: ManifestSchema.version)
+    let expected = ManifestSchema.variantRecordVersion
+    if case .number(let version)? = document["schemaVersion"], version != Double(expected) {
+      throw ManifestError.wrongVersion(file: path, found: Int(exactly: version) ?? -1, expected: expected)
     }
     if let first = ManifestSchemaCheck.manifest.problems(in: document).first {
       throw ManifestError.corruptRecord(file: path, reason: first.description)
