@@ -65,7 +65,9 @@ public enum CatalogueCollector {
         let file = try chapterFile(text, narrator: narrator, records: group, generator: generator)
         let path = uniqueName(chapterFolder, text.id, narrator.id, taken: &names)
         let data: Data
-        do { data = try JSONOutput.encode(file) } catch { throw .unreadable(file: path, reason: "\(error)") }
+        do { data = try JSONOutput.encode(file, compact: true) } catch {
+          throw .unreadable(file: path, reason: "\(error)")
+        }
         files.append((path, file, data))
         entries.append(
           CatalogueNarrator(

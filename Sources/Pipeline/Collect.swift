@@ -39,12 +39,11 @@ public enum Collect {
     // The files and folders given, before anything is read; the records found in folders, once listed.
     var inputs = options.inputs.map { FileRole("the input", $0) }
     try InputOutputGuard.check(inputs: inputs, outputs: [FileRole("--output", options.outputPath)])
-    let documents = try recordDocuments(options.inputs)
-    inputs += documents.map { FileRole("the variant record", $0.0) }
-    try InputOutputGuard.check(inputs: inputs, outputs: [FileRole("--output", options.outputPath)])
+    // One record at a time, so a whole Bible's records are never all held as parsed JSON at once.
     var records: [VariantRecord] = []
-    for (path, document) in documents {
-      var record = try decodeRecord(path, document)
+    for path in try recordPaths(options.inputs) {
+      guard var record = try readRecord(path, required: options.inputs.contains(path)) else { continue }
+      inputs.append(FileRole("the variant record", path))
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
       guard Rebase.isInside(folder, manifestFolder) else {
         throw ManifestError.outsideManifestFolder(file: path, folder: manifestFolder.path)
@@ -52,6 +51,7 @@ public enum Collect {
       record.variant = Rebase.variant(record.variant, from: folder, to: manifestFolder)
       records.append(record)
     }
+    try InputOutputGuard.check(inputs: inputs, outputs: [FileRole("--output", options.outputPath)])
     guard !records.isEmpty else { throw ManifestError.noRecords(inputs: options.inputs) }
     records.sort(by: readingOrder)
     let title = options.title ?? defaultTitle(records)
@@ -85,7 +85,7 @@ public enum Collect {
       }
       try batch.commit()
     }
-    try JSONOutput.write(catalogue, to: options.outputPath)
+    try JSONOutput.write(catalogue, to: options.outputPath, compact: true)
     if options.writePlayer {
       try writePlayer(
         catalogue, collection.chapterFiles.map { ($0.path, $0.data) },
@@ -116,40 +116,38 @@ public enum Collect {
     try batch.commit()
   }
 
-  /// Files as given; folders expanded to their `*.json` variant records, sorted by name. Each
-  /// comes with its parsed JSON; a file that is not JSON is an error (a cut-short record would
-  /// otherwise drop out of the catalogue unnoticed).
-  static func recordDocuments(_ inputs: [String]) throws -> [(String, JSONValue)] {
-    var found: [(String, JSONValue)] = []
+  /// Files as given; folders expanded to their `*.json` files (not hidden ones), sorted by name.
+  static func recordPaths(_ inputs: [String]) throws -> [String] {
+    var found: [String] = []
     for input in inputs {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
         throw RecordError.missing(file: input)
       }
       guard isFolder.boolValue else {
-        found.append((input, try parse(input)))
+        found.append(input)
         continue
       }
       let names = try FileManager.default.contentsOfDirectory(atPath: input).filter { $0.hasSuffix(".json") }.sorted()
-      for name in names where !name.hasPrefix(".") {
-        let path = URL(fileURLWithPath: input).appendingPathComponent(name).path
-        let document = try parse(path)
-        if document["kind"] == .string("variant") { found.append((path, document)) }
-      }
+      found += names.filter { !$0.hasPrefix(".") }.map { URL(fileURLWithPath: input).appendingPathComponent($0).path }
     }
     return found
   }
 
-  static func parse(_ path: String) throws -> JSONValue {
+  /// The variant record at `path`; nil for other JSON found in a folder (ingest records,
+  /// sidecars), an error for a file given by name that is not one. A file that is not JSON is
+  /// an error either way (a cut-short record would otherwise drop out of the catalogue unnoticed).
+  static func readRecord(_ path: String, required: Bool) throws -> VariantRecord? {
     guard let data = FileManager.default.contents(atPath: path) else { throw RecordError.missing(file: path) }
     guard let document = JSONValue.parse(data) else {
       throw ManifestError.corruptRecord(file: path, reason: "it is not JSON; it may have been cut short")
     }
-    return document
+    guard required || document["kind"] == .string("variant") else { return nil }
+    return try decodeRecord(path, document, data)
   }
 
   /// A variant record, checked against the schema first so the sentence names the bad field.
-  static func decodeRecord(_ path: String, _ document: JSONValue) throws -> VariantRecord {
+  static func decodeRecord(_ path: String, _ document: JSONValue, _ data: Data) throws -> VariantRecord {
     guard document["kind"] == .string("variant") else {
       let kind = document["kind"].map { $0.shortDescription } ?? "no kind"
       throw ManifestError.corruptRecord(file: path, reason: "its kind is \(kind), not \"variant\"")
@@ -162,7 +160,7 @@ public enum Collect {
       throw ManifestError.corruptRecord(file: path, reason: first.description)
     }
     do {
-      return try JSONDecoder().decode(VariantRecord.self, from: try JSONEncoder().encode(document))
+      return try JSONDecoder().decode(VariantRecord.self, from: data)
     } catch {
       throw ManifestError.corruptRecord(file: path, reason: Validate.decodingReason(error))
     }

@@ -79,13 +79,13 @@ import Testing
     let chapter = folder.path(name)
     var json = try String(contentsOfFile: chapter, encoding: .utf8)
     let size = sample.records[0].variant.files[1].sizeBytes
-    let range = try #require(json.range(of: "\"sizeBytes\" : \(size)\n"))
-    json.replaceSubrange(range, with: "\"sizeBytes\" : -1\n")
+    let range = try #require(json.range(of: "\"sizeBytes\":\(size)}"))
+    json.replaceSubrange(range, with: "\"sizeBytes\":-1}")
     try json.write(toFile: chapter, atomically: true, encoding: .utf8)
     catalogue.chapters[0].narrators[0].chapterFile.sizeBytes = try #require(
       try FileManager.default.attributesOfItem(atPath: chapter)[.size] as? Int)
     catalogue.chapters[0].narrators[0].chapterFile.sha256 = try Self.sha256(chapter)
-    try JSONOutput.write(catalogue, to: manifest)
+    try JSONOutput.write(catalogue, to: manifest, compact: true)
     let result = try PrepProcess.run(["validate", manifest])
     #expect(result.status == 1)
     #expect(
