@@ -166,12 +166,13 @@ record: test-deps
 	@echo "Snapshots re-recorded: review 'git diff Tests/' and commit."; exit 1
 
 # ---- benchmarks (not part of make test) ------------------------------------
-bench: bench-deps build
+bench: bench-deps build $(E2E_VENV)/ready
 	bash bench/ingest/bench.sh
 	bash bench/align/bench.sh
 	bash bench/stretch/speed.sh
 	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
+	bash bench/catalogue/bench.sh
 
 # ---- fuzzing (not part of make test) ---------------------------------------
 # libFuzzer harnesses (Fuzz/) built with -sanitize=fuzzer,address into .build-fuzz; the normal
