@@ -82,9 +82,11 @@ public enum Aligner {
     let second = plan.problem(
       secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
     // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.
-    let (chosen, predicted) =
-      (try? solveOrExplain(second, plan: plan, file: options.file)).flatMap { $0 }.map { ($0, second.predicted) }
-      ?? (pass1, first.predicted)
+    let (found, solved) =
+      (try? solveOrExplain(second, plan: plan, file: options.file)).flatMap { $0 }.map { ($0, second) }
+      ?? (pass1, first)
+    let predicted = solved.predicted
+    let chosen = Retakes.preferLater(found, problem: solved, text: text)
     var result = ResultBuilder(map: map, text: text, segments: segments, fixed: fixed, options: options)
       .build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
     let report = FitCheck.assess(

@@ -95,6 +95,9 @@ struct BoundaryChooser {
   let pauseCount: Int
   let skipPrefix: [Double]
   let unexplainedPrefix: [Double]
+  /// Like `unexplainedPrefix`, for the pauses inside an unknown-text heading: each is either
+  /// unexplained or a pause between two parts of the heading (see `CostModel.headingPart`).
+  let headingInnerPrefix: [Double]
   let offsets: [Int]
   /// ln(C[m] − C[m − d]) at m · span + d − 1 for d in 1...span: every observed duration a
   /// step can see, so the inner loops take no logarithms.
@@ -125,6 +128,16 @@ struct BoundaryChooser {
       unexplained.append(unexplained[m - 1] + cost)
     }
     unexplainedPrefix = unexplained
+    var inner = [0.0]
+    let headingKind = TextModel.BreakKind.heading.rawValue
+    for m in 1...max(1, pauseCount + 1) {
+      let own = unexplained[m] - unexplained[m - 1]
+      let part =
+        m <= pauseCount && !problem.weak.contains(m)
+        ? problem.costs.headingPart + problem.costs.assign(headingKind, logLength: problem.logPause[m]) : own
+      inner.append(inner[m - 1] + min(own, part))
+    }
+    headingInnerPrefix = inner
     var starts = [0]
     for band in problem.bands { starts.append((starts.last ?? 0) + band.count) }
     offsets = starts
@@ -189,7 +202,7 @@ struct BoundaryChooser {
     let costs = problem.costs
     if m == 0 { return problem.heading == .present ? .infinity : costs.noHeading }
     if problem.heading == .absent || m > pauseCount { return .infinity }
-    return costs.heading(seconds: problem.speechBefore[m]) + assignHeading(m) + unexplainedPrefix[m - 1]
+    return costs.heading(seconds: problem.speechBefore[m]) + assignHeading(m) + headingInnerPrefix[m - 1]
   }
 
   typealias Terms = (logPredicted: Double, inverseSigma: Double, logSigma: Double)

@@ -37,6 +37,9 @@ struct CostModel: Sendable {
   var headingMedianSeconds = 1.3
   var headingSigma = 0.7
   var headingProbability = 0.5
+  /// −ln of the chance that a spoken heading goes on after a heading-length pause: a chapter
+  /// title, then a superscription ("Psalm 23." … "A Psalm of David.").
+  var headingPart = 1.2
 
   /// Prior presence and length relative to the scale, per kind (comma, line, colon, sentence, verse, heading).
   static let priorPresence: [Double] = [0.55, 0.6, 0.85, 0.9, 1, 1]

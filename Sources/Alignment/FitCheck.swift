@@ -63,9 +63,12 @@ enum FitCheck {
       let seconds = plan.speechBefore[interlude.toPause] - plan.speechBefore[interlude.fromPause]
       let after = segments.indices.first { text.segmentStartBreak[$0] == interlude.breakIndex }
       let before = after.map { $0 - 1 } ?? 0
+      let name = { (s: Int) in "\(segments[s].kind == .verse ? "verse" : "heading") \(segments[s].label)" }
+      let next = after.map(name) ?? "the end"
       warnings.append(
-        "\(file): \(format(seconds)) s of speech not in the text between \(segments[before].label) and "
-          + "\(after.map { segments[$0].label } ?? "the end"); a heading read aloud (--read-headings), or a verse missing from the text?"
+        "\(file): \(format(seconds)) s of speech not in the text between \(name(before)) and \(next): "
+          + (after == nil ? "" : "a false start or a second reading of \(next) (labelled at its last reading), ")
+          + "a heading read aloud (--read-headings), or a verse missing from the text?"
       )
       misfits.append(before)
     }

@@ -5,8 +5,8 @@ import RealModule
 ///
 /// A soft onset (a breathy /h/, /w/, a slow voice attack) can lie 2–5 dB above the floor
 /// for a few hundred milliseconds: less than one hop's noise spread, but plain over a few
-/// hops. With the pause's own floor f_b (its 30th percentile, so a slow drift of the
-/// room tone is followed) and the power mean over three hops,
+/// hops. With the pause's own floor f_b (its median, so a slow drift of the room tone, or a
+/// music bed under it, is followed) and the power mean over three hops,
 ///
 ///     S_b[k] = 10 · log10( (P_b[k−1] + P_b[k] + P_b[k+1]) / 3 ),
 ///
@@ -71,7 +71,8 @@ extension SpeechMap {
     }
   }
 
-  /// The 30th percentile of a pause's hops per band, or the global floor for short pauses.
+  /// The median of a pause's hops per band (a music bed swells and fades: a lower percentile
+  /// let onsets walk back over it), or the global floor for short pauses.
   static func localFloor(
     _ f: SpeechFeatures, _ hops: Range<Int>, _ levels: LevelModel
   )
@@ -83,7 +84,7 @@ extension SpeechMap {
     }
     var voice = Array(f.voiceDBFS[hops])
     var low = Array(f.lowDBFS[hops])
-    let index = hops.count * 3 / 10
+    let index = hops.count * 5 / 10
     return (LevelModel.select(&voice, index), LevelModel.select(&low, index))
   }
 

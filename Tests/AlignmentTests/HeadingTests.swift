@@ -79,6 +79,7 @@ import Testing
       let truth = reading.onsets[v < 4 ? v : v + 1]
       #expect(abs(result.segments[v].onset - truth) <= 220, "verse \(v + 1)")
     }
-    #expect(result.warnings.contains { $0.contains("not in the text between 4 and 5") }, "\(result.warnings)")
+    #expect(
+      result.warnings.contains { $0.contains("not in the text between verse 4 and verse 5") }, "\(result.warnings)")
   }
 }

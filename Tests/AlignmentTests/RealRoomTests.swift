@@ -58,4 +58,23 @@ import Testing
       #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
     }
   }
+
+  /// A verse read twice: its start is the second reading (the one a reader keeps), it is
+  /// low-confidence and named in a warning, and every other verse stays right. The cases are
+  /// ones where the search alone labelled the first reading (seed, 0-based verse).
+  @Test(arguments: [(UInt64(1), 8), (2, 2), (3, 6), (5, 2), (6, 8), (1, 4)])
+  func verseReadTwice(seed: UInt64, verse: Int) throws {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.retaken = [verse]
+    let reading = SyntheticReading(Self.chapter, options)
+    let result = try AlignerTests.align(reading, Self.chapter)
+    #expect(result.segments.count == Self.chapter.count)
+    #expect(reading.isInOwnGap(result.segments[verse].start, verse: verse, slackFrames: 0), "the second reading")
+    #expect(result.segments[verse].confidence < 0.5)
+    #expect(result.warnings.contains { $0.contains("verse \(verse + 1) ") }, "\(result.warnings)")
+    for v in result.segments.indices where v != verse {
+      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    }
+  }
 }

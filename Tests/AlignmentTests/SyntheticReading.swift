@@ -35,6 +35,8 @@ struct SyntheticReading {
     var runOn: Set<Int> = []
     /// Verses (0-based) not read at all; their onset is the next verse's.
     var skipped: Set<Int> = []
+    /// Verses (0-based) read twice, a verse pause apart; their onset is the second reading's.
+    var retaken: Set<Int> = []
     var gainDB: Double = 0
     var lead = 0.6
     var tail = 1.0
@@ -118,24 +120,32 @@ struct SyntheticReading {
           closeBreathSpans.append(max(start, end - Int(0.35 * rate))..<end)
         }
       }
+      func read() {
+        let words = verse.split(separator: " ")
+        for (w, text) in words.enumerated() {
+          let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
+          word(letters * options.secondsPerLetter, amplitude: 0.2 + 0.2 * Float(draw(0...1)))
+          guard w < words.count - 1, let last = text.last else { continue }
+          if ",".contains(last) {
+            pause(draw(options.commaPause))
+          } else if ";:.!?".contains(last) {
+            pause(draw(options.sentencePause))
+          } else {
+            silence(0.025)
+          }
+        }
+      }
+      if options.retaken.contains(v) {
+        read()
+        lastOffset = mono.count
+        pause(draw(options.versePause))
+      }
       for _ in 0...pendingSkipped {
         onsets.append(mono.count)
         gaps.append(FrameRange(start: lastOffset, end: mono.count))
       }
       pendingSkipped = 0
-      let words = verse.split(separator: " ")
-      for (w, text) in words.enumerated() {
-        let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
-        word(letters * options.secondsPerLetter, amplitude: 0.2 + 0.2 * Float(draw(0...1)))
-        guard w < words.count - 1, let last = text.last else { continue }
-        if ",".contains(last) {
-          pause(draw(options.commaPause))
-        } else if ";:.!?".contains(last) {
-          pause(draw(options.sentencePause))
-        } else {
-          silence(0.025)
-        }
-      }
+      read()
       lastOffset = mono.count
     }
     silence(options.tail)

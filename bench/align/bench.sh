@@ -9,6 +9,8 @@
 # 3. bench/align/speed.sh: ×RT of prep align vs decode alone on a 60 min WAV, CPU 0.
 # 4. The real-room corpus (bench/corpus/make_real.py, seed 1, into build/realcorpus; pieces
 #    cached in build/realcorpus-cache) scored per condition by bench/align/conditions.py.
+# 5. bench/align/stability.py: the same chapters with ±1 LSB noise and through another decoder
+#    (ffmpeg): no verse may move to another pause.
 # Needs the release build (swift build -c release). Exit status 1 if a target is missed.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,4 +30,6 @@ echo
 echo
 python3 "$ROOT/bench/align/conditions.py" --corpus "$REAL" --prep "$ROOT/.build/release/prep" \
   --out "$ROOT/build/realcorpus-run" || status=1
+echo
+python3 "$ROOT/bench/align/stability.py" --corpus "$REAL" --out "$ROOT/build/align-stability" || status=1
 exit $status
