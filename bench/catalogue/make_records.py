@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes synthetic variant records for a whole Bible: 66 books, 1,189 chapters, 31,102 verses,
 one narrator, 4 rates x 3 beds (none + 2) = 12 variants per chapter, MP3 + Opus, four sidecars,
-stems and a ducking track for the bed variants. No audio: sizes, hashes and timings are
+stems and a ducking track (5 points, as the sample renders have) for the bed variants. No audio: sizes, hashes and timings are
 plausible made-up values (seeded, so reruns give the same bytes) in the shape `prep render`
 writes (schemaVersion 2), for `prep collect` to gather.
 
@@ -140,11 +140,10 @@ def variant(rng, chapter, base, length, rate, bed):
     }
     if bed:
         entry["bed"] = bed[0]
-        points = [{"frame": 0, "milliseconds": 0, "gainDB": -12.0}]
-        for t in timings:
-            for frame, gain in ((t["onsetFrame"] - 2400, -12.0), (t["onsetFrame"], -18.0), (t["endFrame"] + 4800, -18.0)):
-                if frame > points[-1]["frame"]:
-                    points.append({"frame": frame, "milliseconds": ms(frame), "gainDB": gain})
+        # As prep render writes it: 6 dB louder in the lead-in and the tail, 18 dB under the voice.
+        first, last = timings[0]["onsetFrame"], timings[-1]["endFrame"]
+        points = [{"frame": frame, "milliseconds": ms(frame), "gainDB": gain} for frame, gain in
+                  ((0, -12.0), (first - 4800, -12.0), (first, -18.0), (last, -18.0), (last + 14400, -12.0))]
         entry["stems"] = {
             "voice": {"files": [encoded(stem + ".voice.mp3", "mp3-cbr-128", frames, 16_000, False)],
                       "startFrame": offset},
