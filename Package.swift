@@ -37,6 +37,7 @@ let package = Package(
       name: "CEbur128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "COpus", pkgConfig: "opus", providers: [.apt(["libopus-dev"])]),
 
     .target(
       name: "DSP",
@@ -45,7 +46,7 @@ let package = Package(
     .target(name: "Files", swiftSettings: fast),
     .target(
       name: "AudioIO",
-      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CEbur128", "CCrypto"],
+      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CEbur128", "CCrypto", "COpus"],
       swiftSettings: fast),
     .target(name: "Manifest", dependencies: ["DSP", "Files"], swiftSettings: cSettings),
     .target(name: "Alignment", dependencies: ["DSP"], swiftSettings: fast),

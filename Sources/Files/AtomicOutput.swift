@@ -28,7 +28,7 @@ public struct AtomicOutput: Sendable {
     finalPath = path
     temporaryPath =
       url.deletingLastPathComponent().appendingPathComponent(
-        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
+        ".\(url.lastPathComponent).\(StaleFiles.owner).tmp"
       ).path
     // Probe by creating the temporary file: permission bits alone say nothing for root,
     // read-only mounts or special file systems.

@@ -34,7 +34,7 @@ public final class OutputBatch {
     let probe = url.appendingPathComponent("probe").path
     StaleFiles.sweepStaging(in: url.path)
     self.folder = url.path
-    stagingFolder = url.appendingPathComponent(".prep-staging-\(ProcessInfo.processInfo.processIdentifier)").path
+    stagingFolder = url.appendingPathComponent(StaleFiles.stagingPrefix + StaleFiles.owner).path
     try? FileManager.default.removeItem(atPath: stagingFolder)  // a stale one from a killed run with our pid
     guard mkdir(stagingFolder, 0o755) == 0 else { throw .notWritable(path: probe, folder: url.path) }
   }

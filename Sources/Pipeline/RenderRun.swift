@@ -54,7 +54,9 @@ public enum FullRender {
     do {
       let staging = RenderStaging(batch)
       let output = RenderOutput(
-        job: job, staging: staging, encoder: VariantEncoder(staging: staging, target: job.plan.loudness),
+        job: job, staging: staging,
+        encoder: VariantEncoder(
+          staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity),
         formats: formats, progress: progress)
       let speeds = job.plan.speeds
       let records = try RenderParallel.map(speeds.count, jobs: job.jobs) { index in

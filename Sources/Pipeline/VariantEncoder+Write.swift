@@ -19,6 +19,13 @@ extension VariantEncoder {
   /// Writes `audio` to `path` (replacing it) with tags: ID3v2.4 for MP3, Vorbis comments for
   /// FLAC/Opus/Vorbis, none for WAV.
   func write(_ audio: AudioBuffer, format: EncodedFormat, to path: String, tags: FileTags?) throws {
+    if case .opus(let kbps) = format {  // libopus directly (OpusFileWriter): the complexity knob
+      let comments = VorbisComments(
+        title: tags?.title, artist: tags?.artist, album: tags?.album, trackNumber: tags?.track,
+        chapters: tags?.chapters ?? [])
+      try OpusFileWriter.write(audio, to: path, kbpsPerChannel: kbps, complexity: opusComplexity, comments: comments)
+      return
+    }
     let writer = try SoundFileWriter(
       path: path, format: format, sampleRate: audio.sampleRate, channelCount: audio.channelCount)
     if let tags {

@@ -34,13 +34,16 @@ struct VariantEncoder: Sendable {
   let staging: RenderStaging
   let target: LoudnessTarget?
   let maxCorrections = 2
+  /// libopus complexity of Opus files (`OpusFileWriter`).
+  let opusComplexity: Int
 
   /// The limiter ceiling goes at most this far under the file's true-peak maximum.
   static let maxLimiterMarginDB = 1.0
 
-  init(staging: RenderStaging, target: LoudnessTarget?) {
+  init(staging: RenderStaging, target: LoudnessTarget?, opusComplexity: Int = Defaults.opusComplexity) {
     self.staging = staging
     self.target = target
+    self.opusComplexity = opusComplexity
   }
 
   /// The rate a format is written at for audio at `sampleRate`.

@@ -37,6 +37,14 @@ public enum Defaults {
     "mp3", "mp3-cbr-N", "mp3-vbr-Q", "opus", "opus-N", "flac", "flac24", "wav", "wav24", "wavf", "vorbis",
   ]
 
+  /// libopus complexity of Opus files: 0 (fastest) … 10 (best). The default is the fastest
+  /// setting whose PESQ on the sample chapters is within 0.1 MOS of complexity 10 (7: 0.014 on
+  /// the mean, 0.051 on the worst file; 6 loses 0.27 and 0.62), measured by
+  /// bench/render/opus_quality.sh (table in bench/render/README.md).
+  public static let opusComplexity = 7
+  /// The complexities `--opus-complexity` accepts (libopus's range).
+  public static let opusComplexityRange = 0...10
+
   /// A number as help and messages print it: `-16`, `0.5`, `3` (no needless `.0`).
   public static func text(_ value: Double) -> String {
     value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(value)

@@ -14,6 +14,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case bedTooShort(bed: String, bedMilliseconds: Int, crossfadeMilliseconds: Int)
   case bedUnreadable(bed: String, reason: String)
   case silentNarration(file: String)
+  case opusComplexityOutOfRange(Int)
 
   public var description: String {
     switch self {
@@ -47,6 +48,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case .silentNarration(let file):
       "\(file): the narration is silent, so it cannot be normalised. Check the recording, "
         + "or render with --loudness off."
+    case .opusComplexityOutOfRange(let complexity):
+      "Opus complexity \(complexity) is outside \(Defaults.opusComplexityRange.lowerBound)…\(Defaults.opusComplexityRange.upperBound). "
+        + "Give 0 (fastest) to 10 (best), or leave it out for \(Defaults.opusComplexity)."
     }
   }
 }

@@ -49,6 +49,8 @@ public struct RenderPlan: Sendable, Equatable {
   public var tailMilliseconds: Double = 3_000
   public var bedFadeInMilliseconds: Double = 1_000
   public var bedFadeOutMilliseconds: Double = 3_000
+  /// libopus complexity of the Opus files (`Defaults.opusComplexityRange`): speed against quality.
+  public var opusComplexity = Defaults.opusComplexity
 
   public init() {}
 
@@ -87,6 +89,9 @@ public struct RenderPlan: Sendable, Equatable {
     try check("tail", tailMilliseconds, 0...60_000)
     try check("bed fade-in", bedFadeInMilliseconds, 0...60_000)
     try check("bed fade-out", bedFadeOutMilliseconds, 0...60_000)
+    guard Defaults.opusComplexityRange.contains(opusComplexity) else {
+      throw .opusComplexityOutOfRange(opusComplexity)
+    }
   }
 
   private func check(_ name: String, _ value: Double, _ allowed: ClosedRange<Double>) throws(RenderError) {

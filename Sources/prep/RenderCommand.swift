@@ -97,6 +97,9 @@ extension Prep {
         )
       }
       if let output, let problem = UsageCheck.narrationOutput(output) { throw ValidationError(problem) }
+      if variants.opusComplexity != Defaults.opusComplexity {
+        throw ValidationError("--opus-complexity is for --output-dir renders. Remove it, or render with --output-dir.")
+      }
       if variants.format != RenderVariantOptions.defaultFormats {
         throw ValidationError(
           "--format is for --output-dir; with --output the file's extension picks the format. Remove --format.")

@@ -19,6 +19,13 @@ struct RenderVariantOptions: ParsableArguments {
   static let defaultFormats = [Defaults.formats.joined(separator: ",")]
 
   @Option(
+    help: """
+      libopus complexity of Opus files, \(Defaults.opusComplexityRange.lowerBound) (fastest) to \
+      \(Defaults.opusComplexityRange.upperBound) (best).
+      """)
+  var opusComplexity = Defaults.opusComplexity
+
+  @Option(
     parsing: .unconditional,
     help: """
       How far the bed sits under the voice while it speaks, in dB (\(Defaults.text(Defaults.bedUnderVoiceRangeDB))); \
@@ -58,6 +65,9 @@ struct RenderVariantOptions: ParsableArguments {
   /// A core count out of range is a usage error (exit 64).
   func validate() throws {
     if let jobs, !(1...256).contains(jobs) { throw ValidationError(RenderUsage.badJobs(jobs).description) }
+    if !Defaults.opusComplexityRange.contains(opusComplexity) {
+      throw ValidationError(RenderError.opusComplexityOutOfRange(opusComplexity).description)
+    }
   }
 
   /// The command line as render settings; one-sentence errors for values that are not numbers.
@@ -78,6 +88,7 @@ struct RenderVariantOptions: ParsableArguments {
     }
     setup.bedPaths = beds
     setup.bedOnly = bedOnly
+    setup.opusComplexity = opusComplexity
     setup.formats = format.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
     setup.bedUnderVoiceDB = bedLevelDb
     setup.bedCrossfadeMilliseconds = bedCrossfadeMs

@@ -1,6 +1,7 @@
 """Cases about files: outputs that are inputs (data loss), records whose recording changed, and
 leftovers of killed runs. Part of the table in cases.py."""
 import os
+import socket
 
 from shapes import absent, copy, dead_pid, exists, ingest, narration, render, shell
 
@@ -126,11 +127,17 @@ def leftover_cases(add):
         open(os.path.join(env["out"], f".prep-staging-{pid}", "a.1x-none.wav"), "w").write("half")
         os.makedirs(os.path.join(env["out"], f".prep-staging-{os.getpid()}"))
         os.makedirs(os.path.join(env["out"], ".prep-staging-notapid"))
+        host = socket.gethostname()
+        os.makedirs(os.path.join(env["out"], f".prep-staging-{pid}@{host}"))
+        # another node on a shared file system: its process ids say nothing here
+        os.makedirs(os.path.join(env["out"], f".prep-staging-{pid}@other-node.example"))
         open(os.path.join(env["out"], f".r.json.{pid}.tmp"), "w").write("half")
         open(os.path.join(env["out"], f".other.json.{pid}.tmp"), "w").write("not ours to judge")
 
     add("leftovers-render-sweeps-dead-staging", render("{in}/good.wav"), 0, [], [stale],
         checks=[absent("{out}/.prep-staging-{dead}"), exists("{out}/.prep-staging-" + str(os.getpid())),
-                exists("{out}/.prep-staging-notapid"), exists("{out}/good.1x-none.wav")])
+                exists("{out}/.prep-staging-notapid"), exists("{out}/good.1x-none.wav"),
+                absent("{out}/.prep-staging-{dead}@" + socket.gethostname()),
+                exists("{out}/.prep-staging-{dead}@other-node.example")])
     add("leftovers-ingest-sweeps-dead-temporary", ingest("{in}/good.wav"), 0, [], [stale],
         checks=[absent("{out}/.r.json.{dead}.tmp"), exists("{out}/.other.json.{dead}.tmp"), exists("{out}/r.json")])
