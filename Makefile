@@ -179,7 +179,7 @@ record: test-deps
 	@echo "Snapshots re-recorded: review 'git diff Tests/' and commit."; exit 1
 
 # ---- benchmarks (not part of make test) ------------------------------------
-bench: bench-deps build
+bench: bench-deps build $(E2E_VENV)/ready
 	bash bench/ingest/bench.sh
 	bash bench/align/bench.sh
 	bash bench/stretch/speed.sh
@@ -187,6 +187,7 @@ bench: bench-deps build
 	bash bench/render/bench.sh
 	bash bench/render/opus_quality.sh
 	PREP=$(PREP) bash bench/bible/bench.sh
+	bash bench/catalogue/bench.sh
 
 # ---- Slurm (not part of make test) -----------------------------------------
 # Starts a one-node Slurm on localhost (munged, slurmctld, slurmd; config, keys, state and logs

@@ -4,7 +4,7 @@ import FuzzSupport
 @testable import Manifest
 
 /// The JSON records prep reads back: ingest and align records (`align --record`, `render`),
-/// variant records (`collect`, `validate`) and catalogues (`validate`). Every input is decoded
+/// variant records (`collect`, `validate`), catalogues and chapter files (`validate`). Every input is decoded
 /// as each type; what decodes goes through the checks the commands run on it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -17,13 +17,18 @@ public func fuzzRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   _ = try? decoder.decode(AlignRecord.self, from: json)
   if let record = try? decoder.decode(VariantRecord.self, from: json) {
     _ = ManifestSanity.check(record)
-    _ = ManifestValidator.references(of: record)
+    let v = record.variant
+    _ = ManifestValidator.hashedFiles(files: v.files, stems: v.stems, sidecars: v.sidecars)
   }
   if let catalogue = try? decoder.decode(Catalogue.self, from: json) {
     _ = ManifestSanity.check(catalogue)
-    _ = ManifestValidator.references(of: catalogue)
   }
-  _ = try? ManifestValidator.references(in: json, file: "fuzz.json")
+  if let file = try? decoder.decode(ChapterFile.self, from: json) {
+    _ = ManifestSanity.check(file)
+    _ = file.variants.map { file.timings(of: $0) }
+  }
+  // What validate does with a chapter file a catalogue names: schema, decode, sanity.
+  _ = ManifestValidator.read(json, file: "fuzz.json")
   return 0
 }
 

@@ -2,18 +2,20 @@ import Files
 import Foundation
 
 /// The one way prep writes JSON: sorted keys, pretty-printed, no escaped slashes,
-/// a trailing newline, written atomically. Same value → same bytes.
+/// a trailing newline, written atomically. Same value → same bytes. What players download (the
+/// catalogue and its chapter files) is written `compact`: no indentation, half the bytes.
 public enum JSONOutput {
-  public static func encode<T: Encodable>(_ value: T) throws -> Data {
+  public static func encode<T: Encodable>(_ value: T, compact: Bool = false) throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+      compact ? [.sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     var data = try encoder.encode(value)
     data.append(0x0A)
     return data
   }
 
-  public static func write<T: Encodable>(_ value: T, to path: String) throws {
-    try AtomicOutput.write(try encode(value), to: path)
+  public static func write<T: Encodable>(_ value: T, to path: String, compact: Bool = false) throws {
+    try AtomicOutput.write(try encode(value, compact: compact), to: path)
   }
 
   public static func read<T: Decodable>(_ type: T.Type, from path: String) throws(RecordError) -> T {

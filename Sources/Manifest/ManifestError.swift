@@ -7,11 +7,12 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
   case noRecords(inputs: [String])
   case corruptRecord(file: String, reason: String)
   case outsideManifestFolder(file: String, folder: String)
+  case timingsDisagree(chapter: String, narrator: String, variant: String, other: String)
 
   public var description: String {
     switch self {
     case .unreadable(let file, let reason):
-      "\(file): not a prep manifest (\(reason)). Give a manifest.json or a variant record written by prep."
+      "\(file): not a prep manifest (\(reason)). Give a manifest.json, a chapter file or a variant record written by prep."
     case .wrongVersion(let file, let found, let expected):
       "\(file): manifest schema version \(found), this prep reads version \(expected). Render it again."
     case .duplicateVariant(let chapter, let narrator, let variant):
@@ -24,6 +25,10 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
       "\(file): not a sound variant record (\(reason)); nothing was written. Render it again, or move it out of the folder."
     case .outsideManifestFolder(let file, let folder):
       "\(file): the record is outside \(folder), so the catalogue could only name its files with `..`; nothing was written. Write the manifest into a folder that holds every record."
+    case .timingsDisagree(let chapter, let narrator, let variant, let other):
+      "\(chapter): narrator \(narrator)'s variants \(variant) and \(other) have the same rate but verse timings "
+        + "that differ by more than a lead-in; nothing was written. Render every variant of a rate from the same "
+        + "alignment (in one prep render call)."
     }
   }
 }

@@ -9,26 +9,6 @@ import DSP
 /// onset ≤ end ≤ the variant's length, milliseconds that agree with the frames, unique variant ids,
 /// gain-track points in increasing frame order. Each finding names where it is (a JSON path).
 public enum ManifestSanity {
-  public static func check(_ catalogue: Catalogue) -> [String] {
-    var problems: [String] = []
-    for (c, chapter) in catalogue.chapters.enumerated() {
-      let at = "chapters[\(c)]"
-      problems += check(chapter, at: at)
-      for (n, narrator) in chapter.narrators.enumerated() {
-        var ids = Set<String>()
-        for (v, variant) in narrator.variants.enumerated() {
-          if !ids.insert(variant.id).inserted { problems.append("\(at).narrators[\(n)]: variant \(variant.id) twice") }
-          problems += check(variant, verses: chapter.verses.count, at: "\(at).narrators[\(n)].variants[\(v)]")
-        }
-      }
-    }
-    for (p, playlist) in catalogue.playlists.enumerated() {
-      problems +=
-        path(playlist.file, at: "playlists[\(p)].file") + spoken(playlist.spoken, at: "playlists[\(p)].spoken")
-    }
-    return problems
-  }
-
   public static func check(_ record: VariantRecord) -> [String] {
     check(record.chapter, at: "chapter")
       + check(record.variant, verses: record.chapter.verses.count, at: "variant")
@@ -49,33 +29,52 @@ public enum ManifestSanity {
     for (key, text) in [("label", variant.spoken.label), ("rate", variant.spoken.rate), ("bed", variant.spoken.bed)] {
       problems += spoken(text, at: "\(at).spoken.\(key)")
     }
-    if variant.timings.count != verses {
-      problems.append("\(at).timings: \(variant.timings.count) timings for \(verses) verses")
+    problems += check(
+      timings: variant.timings, verses: verses, sampleRate: variant.sampleRate, frameCount: variant.frameCount,
+      at: "\(at).timings")
+    problems += check(files: variant.files, stems: variant.stems, sidecars: variant.sidecars, at: at)
+    return problems
+  }
+
+  /// One timing per verse, starts in order, start ≤ onset ≤ end ≤ `frameCount` (after `shift`),
+  /// milliseconds that agree with the frames.
+  static func check(
+    timings: [VerseTiming], verses: Int, sampleRate: Int, frameCount: Int?, shift: Int = 0, at: String
+  ) -> [String] {
+    var problems: [String] = []
+    if timings.count != verses {
+      problems.append("\(at): \(timings.count) timings for \(verses) verses")
     }
     var previousStart = 0
-    for (index, timing) in variant.timings.enumerated() {
-      let here = "\(at).timings[\(index)]"
+    for (index, timing) in timings.enumerated() {
+      let here = "\(at)[\(index)]"
       if timing.startFrame < previousStart { problems.append("\(here): starts before the previous verse") }
       if !(timing.startFrame <= timing.onsetFrame && timing.onsetFrame <= timing.endFrame) {
         problems.append("\(here): onset is not between start and end")
       }
-      if timing.endFrame > variant.frameCount { problems.append("\(here): ends after the variant") }
+      if let frameCount, timing.endFrame + shift > frameCount { problems.append("\(here): ends after the variant") }
       for (name, frame, ms) in [
         ("start", timing.startFrame, timing.startMilliseconds), ("end", timing.endFrame, timing.endMilliseconds),
         ("onset", timing.onsetFrame, timing.onsetMilliseconds),
-      ] where abs(FrameTime.milliseconds(frame, sampleRate: variant.sampleRate) - ms) > 1 {
+      ] where abs(FrameTime.milliseconds(frame, sampleRate: sampleRate) - ms) > 1 {
         problems.append("\(here): \(name)Milliseconds disagrees with \(name)Frame")
       }
       previousStart = timing.startFrame
     }
+    return problems
+  }
+
+  /// Encoded files, stems and sidecars of one variant.
+  static func check(files encoded: [EncodedFile], stems: Stems?, sidecars: Sidecars, at: String) -> [String] {
+    var problems: [String] = []
     let files =
-      variant.files.map { ($0, "files") }
-      + (variant.stems.map {
+      encoded.map { ($0, "files") }
+      + (stems.map {
         $0.voice.files.map { ($0, "stems.voice.files") } + $0.bed.files.map { ($0, "stems.bed.files") }
       } ?? [])
     for (index, (file, key)) in files.enumerated() { problems += check(file, at: "\(at).\(key)[\(index)]") }
-    for sidecar in variant.sidecars.all { problems += path(sidecar.file, at: "\(at).sidecars") }
-    if let points = variant.stems?.bedGain.points,
+    for sidecar in sidecars.all { problems += path(sidecar.file, at: "\(at).sidecars") }
+    if let points = stems?.bedGain.points,
       !zip(points, points.dropFirst()).allSatisfy({ $0.frame < $1.frame })
     {
       problems.append("\(at).stems.bedGain.points: frames are not in increasing order")

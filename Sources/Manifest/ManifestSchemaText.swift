@@ -7,12 +7,15 @@ extension ManifestSchema {
   public static let text = ##"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "urn:prep:manifest:2",
+  "$id": "urn:prep:manifest:3",
   "title": "prep manifest",
-  "description": "A prep catalogue (manifest.json, loaded once by a player) or one variant record written by prep render. Times are integer frames with their sampleRate beside them; milliseconds are added for players. Paths are relative to the manifest's folder.",
+  "description": "A prep catalogue (manifest.json, loaded once by a player: chapters, narrators and variants, no verse text or timings), a chapter file (chapters/<chapter>.<narrator>.json, fetched when a chapter is opened: verse text, timings once per rate, files), or one variant record written by prep render. Times are integer frames with their sampleRate beside them; milliseconds are added for players. Paths are relative to the catalogue's folder (for a chapter file, the folder above chapters/).",
   "oneOf": [
     {
       "$ref": "#/$defs/catalogue"
+    },
+    {
+      "$ref": "#/$defs/chapterFile"
     },
     {
       "$ref": "#/$defs/variantRecord"
@@ -690,6 +693,7 @@ extension ManifestSchema {
       }
     },
     "catalogue": {
+      "description": "The top-level catalogue: its size grows with chapters × narrators × variants, not with verses.",
       "type": "object",
       "additionalProperties": false,
       "required": [
@@ -697,24 +701,38 @@ extension ManifestSchema {
         "chapters",
         "generator",
         "kind",
+        "narrators",
         "playlists",
-        "schemaVersion"
+        "schemaVersion",
+        "variants"
       ],
       "properties": {
         "kind": {
           "const": "catalogue"
         },
         "schemaVersion": {
-          "const": 2
+          "const": 3
         },
         "generator": {
           "type": "string",
           "minLength": 1
         },
+        "narrators": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/narrator"
+          }
+        },
+        "variants": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/catalogueVariant"
+          }
+        },
         "chapters": {
           "type": "array",
           "items": {
-            "$ref": "#/$defs/chapter"
+            "$ref": "#/$defs/catalogueChapter"
           }
         },
         "beds": {
@@ -790,6 +808,263 @@ extension ManifestSchema {
         "sha256": {
           "type": "string",
           "pattern": "^[0-9a-f]{64}$"
+        }
+      }
+    },
+    "catalogueVariant": {
+      "description": "A variant kind (rate × bed), listed once.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "rate",
+        "spoken"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1
+        },
+        "rate": {
+          "$ref": "#/$defs/rate"
+        },
+        "bed": {
+          "type": "string",
+          "minLength": 1
+        },
+        "spoken": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "bed",
+            "rate"
+          ],
+          "properties": {
+            "rate": {
+              "$ref": "#/$defs/spokenText"
+            },
+            "bed": {
+              "$ref": "#/$defs/spokenText"
+            }
+          }
+        }
+      }
+    },
+    "catalogueChapter": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "narrators",
+        "spoken",
+        "title",
+        "verseCount"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1
+        },
+        "book": {
+          "type": "string",
+          "minLength": 1
+        },
+        "chapter": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "title": {
+          "type": "string",
+          "minLength": 1
+        },
+        "spoken": {
+          "$ref": "#/$defs/chapterSpoken"
+        },
+        "verseCount": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "narrators": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/catalogueNarrator"
+          },
+          "minItems": 1
+        }
+      }
+    },
+    "catalogueNarrator": {
+      "description": "One narrator's reading of a chapter: the chapter file a player fetches when the chapter is opened, and the variant ids it holds.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "chapterFile",
+        "id",
+        "variants"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1
+        },
+        "chapterFile": {
+          "allOf": [
+            {
+              "$ref": "#/$defs/sidecarFile"
+            },
+            {
+              "properties": {
+                "file": {
+                  "pattern": "\\.json$"
+                }
+              }
+            }
+          ]
+        },
+        "variants": {
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "minItems": 1
+        }
+      }
+    },
+    "rateTimings": {
+      "description": "Where the verses are at one rate; a variant's timings are these plus its timingOffsetFrames.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "headings",
+        "rate",
+        "sampleRate",
+        "verses"
+      ],
+      "properties": {
+        "rate": {
+          "$ref": "#/$defs/rate"
+        },
+        "sampleRate": {
+          "$ref": "#/$defs/sampleRate"
+        },
+        "verses": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/verseTiming"
+          },
+          "minItems": 1
+        },
+        "headings": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/headingTiming"
+          }
+        }
+      }
+    },
+    "chapterVariant": {
+      "description": "A variant in a chapter file: files, sidecars and stems; its timings are its rate's plus timingOffsetFrames.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "durationMilliseconds",
+        "files",
+        "frameCount",
+        "id",
+        "rate",
+        "sampleRate",
+        "sidecars",
+        "spoken",
+        "timingOffsetFrames"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1
+        },
+        "rate": {
+          "$ref": "#/$defs/rate"
+        },
+        "sampleRate": {
+          "$ref": "#/$defs/sampleRate"
+        },
+        "frameCount": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "durationMilliseconds": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "spoken": {
+          "$ref": "#/$defs/variantSpoken"
+        },
+        "files": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/encodedFile"
+          }
+        },
+        "sidecars": {
+          "$ref": "#/$defs/sidecars"
+        },
+        "bed": {
+          "type": "string",
+          "minLength": 1
+        },
+        "stems": {
+          "$ref": "#/$defs/stems"
+        },
+        "timingOffsetFrames": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    },
+    "chapterFile": {
+      "description": "One chapter read by one narrator: verse text, timings once per rate, every variant's files.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "chapter",
+        "generator",
+        "kind",
+        "narrator",
+        "schemaVersion",
+        "timings",
+        "variants"
+      ],
+      "properties": {
+        "kind": {
+          "const": "chapter"
+        },
+        "schemaVersion": {
+          "const": 3
+        },
+        "generator": {
+          "type": "string",
+          "minLength": 1
+        },
+        "chapter": {
+          "$ref": "#/$defs/chapter"
+        },
+        "narrator": {
+          "$ref": "#/$defs/narrator"
+        },
+        "timings": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/rateTimings"
+          },
+          "minItems": 1
+        },
+        "variants": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/chapterVariant"
+          },
+          "minItems": 1
         }
       }
     }

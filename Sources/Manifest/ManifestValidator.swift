@@ -1,10 +1,13 @@
 import Files
 import Foundation
 
-/// `prep validate`: checks a manifest (catalogue or variant record) and the files it names.
+/// `prep validate`: checks a manifest (catalogue, chapter file or variant record) and the files
+/// it names.
 ///
-/// Every encoded file (variants and stems) and every sidecar must exist with the recorded size
-/// and SHA-256; playlists must exist. Paths are relative to the manifest's folder and must stay
+/// A catalogue's chapter files must exist with the recorded size and SHA-256, and are followed:
+/// each is checked like a chapter file given alone and must agree with its catalogue entry
+/// (`ManifestValidator+Chapters.swift`). Every encoded file (variants and stems) and every
+/// sidecar must exist with the recorded size and SHA-256; playlists must exist. Paths are relative to the manifest's folder and must stay
 /// inside it: a path that leaves it (`..`, absolute) is reported and never opened. The schema
 /// itself is checked by `ManifestSchemaCheck`; this checks what a schema cannot.
 public enum ManifestValidator {
@@ -26,9 +29,27 @@ public enum ManifestValidator {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(file: path, reason: "no such file")
     }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    let (files, others) = try references(in: data, file: path)
-    return check(files: files, others: others, folder: folder, sha256: sha256)
+    struct Header: Decodable {
+      var kind: String
+      var schemaVersion: Int
+    }
+    let decoder = JSONDecoder()
+    do {
+      let header = try decoder.decode(Header.self, from: data)
+      if ManifestSchema.version(ofKind: header.kind) != nil {
+        try checkVersion(header.schemaVersion, kind: header.kind, file: path)
+      }
+      switch header.kind {
+      case "catalogue": return try check(try decoder.decode(Catalogue.self, from: data), at: path, sha256: sha256)
+      case "chapter": return try check(try decoder.decode(ChapterFile.self, from: data), at: path, sha256: sha256)
+      case "variant": return try check(try decoder.decode(VariantRecord.self, from: data), at: path, sha256: sha256)
+      default: throw ManifestError.unreadable(file: path, reason: "unknown kind \"\(header.kind)\"")
+      }
+    } catch let error as ManifestError {
+      throw error
+    } catch {
+      throw .unreadable(file: path, reason: "\(error)")
+    }
   }
 
   /// The same for a catalogue already read (from the manifest at `path`).
@@ -37,9 +58,30 @@ public enum ManifestValidator {
   )
     throws(ManifestError) -> [Problem]
   {
-    try checkVersion(catalogue.schemaVersion, file: path)
-    let (files, others) = references(of: catalogue)
-    return check(files: files, others: others, folder: folder(of: path), sha256: sha256)
+    try checkVersion(catalogue.schemaVersion, kind: "catalogue", file: path)
+    let folder = folder(of: path)
+    let chapterFiles = catalogue.chapters.flatMap { chapter in
+      chapter.narrators.map { narrator in
+        var file = hashed(narrator.chapterFile)
+        file.fix = "collect the records again"
+        return file
+      }
+    }
+    let followed = followChapterFiles(catalogue, folder: folder)
+    return check(files: chapterFiles, others: catalogue.playlists.map(\.file), folder: folder, sha256: sha256)
+      + followed.problems + check(files: followed.files, others: [], folder: folder, sha256: sha256)
+  }
+
+  /// The same for a chapter file already read (from `path`, inside `chapters/` of the catalogue's
+  /// folder, which its paths are relative to).
+  public static func check(
+    _ file: ChapterFile, at path: String, sha256: (String) -> String?
+  )
+    throws(ManifestError) -> [Problem]
+  {
+    try checkVersion(file.schemaVersion, kind: "chapter", file: path)
+    let files = file.variants.flatMap { hashedFiles(files: $0.files, stems: $0.stems, sidecars: $0.sidecars) }
+    return check(files: files, others: [], folder: folder(of: path).deletingLastPathComponent(), sha256: sha256)
   }
 
   /// The same for a variant record already read (from `path`).
@@ -48,17 +90,18 @@ public enum ManifestValidator {
   )
     throws(ManifestError) -> [Problem]
   {
-    try checkVersion(record.schemaVersion, file: path)
-    let (files, others) = references(of: record)
-    return check(files: files, others: others, folder: folder(of: path), sha256: sha256)
+    try checkVersion(record.schemaVersion, kind: "variant", file: path)
+    let v = record.variant
+    return check(
+      files: hashedFiles(files: v.files, stems: v.stems, sidecars: v.sidecars), others: [], folder: folder(of: path),
+      sha256: sha256)
   }
 
   static func folder(of path: String) -> URL { URL(fileURLWithPath: path).deletingLastPathComponent() }
 
-  static func checkVersion(_ version: Int, file: String) throws(ManifestError) {
-    guard version == ManifestSchema.version else {
-      throw .wrongVersion(file: file, found: version, expected: ManifestSchema.version)
-    }
+  static func checkVersion(_ version: Int, kind: String, file: String) throws(ManifestError) {
+    let expected = ManifestSchema.version(ofKind: kind) ?? ManifestSchema.version
+    guard version == expected else { throw .wrongVersion(file: file, found: version, expected: expected) }
   }
 
   /// A file a manifest names with its size and hash: an encoded file or a sidecar.
@@ -66,6 +109,8 @@ public enum ManifestValidator {
     var file: String
     var sizeBytes: Int
     var sha256: String
+    /// What to do when it is missing.
+    var fix = "render it again"
   }
 
   /// Each hashed file exists with its size and hash; each other file exists; none leaves the folder.
@@ -78,7 +123,7 @@ public enum ManifestValidator {
       }
       let full = folder.appendingPathComponent(file.file).path
       guard let size = FileSize.of(full) else {
-        problems.append(Problem(file: file.file, message: "missing; render it again"))
+        problems.append(Problem(file: file.file, message: "missing; \(file.fix)"))
         continue
       }
       if size != file.sizeBytes {
@@ -107,41 +152,14 @@ public enum ManifestValidator {
       && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !["", ".", ".."].contains($0) }
   }
 
-  /// Encoded files and sidecars (with size and hash) and other files (playlists) a manifest names.
-  static func references(in data: Data, file: String) throws(ManifestError) -> ([HashedFile], [String]) {
-    struct Header: Decodable {
-      var kind: String
-      var schemaVersion: Int
-    }
-    let decoder = JSONDecoder()
-    do {
-      let header = try decoder.decode(Header.self, from: data)
-      try checkVersion(header.schemaVersion, file: file)
-      switch header.kind {
-      case "catalogue": return references(of: try decoder.decode(Catalogue.self, from: data))
-      case "variant": return references(of: try decoder.decode(VariantRecord.self, from: data))
-      default:
-        throw ManifestError.unreadable(file: file, reason: "unknown kind \"\(header.kind)\"")
-      }
-    } catch let error as ManifestError {
-      throw error
-    } catch {
-      throw .unreadable(file: file, reason: "\(error)")
-    }
+  static func hashed(_ file: SidecarFile) -> HashedFile {
+    HashedFile(file: file.file, sizeBytes: file.sizeBytes, sha256: file.sha256)
   }
 
-  static func references(of catalogue: Catalogue) -> ([HashedFile], [String]) {
-    let variants = catalogue.chapters.flatMap { $0.narrators.flatMap(\.variants) }
-    return (variants.flatMap(hashedFiles), catalogue.playlists.map(\.file))
-  }
-
-  static func references(of record: VariantRecord) -> ([HashedFile], [String]) {
-    (hashedFiles(record.variant), [])
-  }
-
-  static func hashedFiles(_ variant: VariantEntry) -> [HashedFile] {
-    let encoded = variant.files + (variant.stems.map { $0.voice.files + $0.bed.files } ?? [])
+  /// A variant's encoded files, stems and sidecars.
+  static func hashedFiles(files: [EncodedFile], stems: Stems?, sidecars: Sidecars) -> [HashedFile] {
+    let encoded = files + (stems.map { $0.voice.files + $0.bed.files } ?? [])
     return encoded.map { HashedFile(file: $0.file, sizeBytes: $0.sizeBytes, sha256: $0.sha256) }
-      + variant.sidecars.all.map { HashedFile(file: $0.file, sizeBytes: $0.sizeBytes, sha256: $0.sha256) }
+      + sidecars.all.map(hashed)
   }
 }

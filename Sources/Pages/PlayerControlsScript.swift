@@ -5,7 +5,7 @@ enum PlayerControlsScript {
     let loading = false, loads = 0;
     const clock = () => (state.live ? bed : audio);
     const time = () => clock().currentTime || 0;
-    const duration = () => current.v.durationMilliseconds / 1000;
+    const duration = () => (current ? current.v.durationMilliseconds / 1000 : 0);
 
     function setSource(element, file) {
       const src = file ? url(file.file) : "";
@@ -14,11 +14,26 @@ enum PlayerControlsScript {
       else { element.removeAttribute("src"); element.load(); }
     }
 
-    // Plays chapter `index` in the variant for the listener's choices, from `at` seconds.
+    // Plays chapter `index` in the variant for the listener's choices, from `at` seconds (or
+    // at(variant) seconds), once its chapter file is there.
     function load(index, at, autoplay) {
-      const next = resolve(index);
-      if (!next) return;
+      const choice = choose(index);
+      if (!choice) return;
       const resume = autoplay === undefined ? playing : autoplay;
+      const token = ++loads;
+      loading = true;
+      loadChapter(choice.n.chapterFile.file).then((file) => {
+        if (token !== loads) return; // a later choice replaced this one
+        const next = resolved(choice, file);
+        show(index, next, typeof at === "function" ? at(next.v) : at, resume, token);
+      }).catch((error) => {
+        if (token !== loads) return;
+        loading = false;
+        problem(error.message);
+      });
+    }
+
+    function show(index, next, at, resume, token) {
       audio.pause(); voice.pause(); bed.pause();
       current = next;
       Object.assign(state, { chapter: index, narrator: next.n.id, rate: next.v.rate, bed: next.v.bed || null, verse: -2 });
@@ -34,8 +49,6 @@ enum PlayerControlsScript {
       }
       captions(next.v);
       const element = clock();
-      loading = true;
-      const token = ++loads;
       const start = () => {
         if (token !== loads) return; // a later choice replaced this one
         loading = false;
@@ -65,10 +78,10 @@ enum PlayerControlsScript {
 
     // Applies the listener's change, then plays the variant it leads to from the same place.
     function switchVariant(change) {
+      if (!current) return;
       const from = current.v, at = time();
       change();
-      const next = resolve(state.chapter);
-      if (next) load(state.chapter, mapTime(from, at, next.v));
+      load(state.chapter, (to) => mapTime(from, at, to));
     }
 
     function play() {
@@ -88,23 +101,27 @@ enum PlayerControlsScript {
     }
 
     function seek(seconds) {
+      if (!current) return;
       clock().currentTime = Math.min(Math.max(0, seconds), duration());
       syncVoice(true);
       update();
     }
 
     function nextVerse() {
+      if (!current) return;
       const i = state.verse, timings = current.v.timings;
       if (i + 1 < timings.length) seek(timings[i + 1].startFrame / current.v.sampleRate);
       else nextChapter();
     }
 
     function previousVerse() {
+      if (!current) return;
       const i = state.verse, timings = current.v.timings;
       seek(i > 0 ? timings[i - 1].startFrame / current.v.sampleRate : 0);
     }
 
     function stepChapter(step) {
+      if (!current) return;
       const order = queue(), at = order.indexOf(state.chapter) + step;
       if (at >= 0 && at < order.length) load(order[at], 0);
     }
@@ -162,13 +179,13 @@ enum PlayerControlsScript {
     }
 
     function renderControls() {
-      const { ch, n, v } = current;
-      fill($("narrator"), ch.narrators.map((x) => [x.id, x.name]), n.id);
-      $("narrator-field").hidden = ch.narrators.length < 2;
-      const rates = [...new Set(n.variants.map((x) => x.rate))].sort((a, b) => a - b);
-      fill($("speed"), rates.map((r) => [String(r), n.variants.find((x) => x.rate === r).spoken.rate]), String(v.rate));
+      const { entry, n, v } = current, offered = current.kinds;
+      fill($("narrator"), entry.narrators.map((x) => [x.id, names[x.id] || x.id]), n.id);
+      $("narrator-field").hidden = entry.narrators.length < 2;
+      const rates = [...new Set(offered.map((x) => x.rate))].sort((a, b) => a - b);
+      fill($("speed"), rates.map((r) => [String(r), offered.find((x) => x.rate === r).spoken.rate]), String(v.rate));
       $("speed-field").hidden = rates.length < 2;
-      const atRate = n.variants.filter((x) => x.rate === v.rate).sort((a, b) => (a.bed ? 1 : 0) - (b.bed ? 1 : 0));
+      const atRate = offered.filter((x) => x.rate === v.rate).sort((a, b) => (a.bed ? 1 : 0) - (b.bed ? 1 : 0));
       fill($("music"), atRate.map((x) => [x.bed || "", x.spoken.bed]), v.bed || "");
       $("music-field").hidden = atRate.length < 2;
       $("live-field").hidden = !v.stems;
@@ -209,7 +226,7 @@ enum PlayerControlsScript {
       element.addEventListener("timeupdate", () => element === clock() && update());
       element.addEventListener("seeked", () => element === clock() && update());
       element.addEventListener("ended", () => {
-        if (element !== clock()) return;
+        if (!current || element !== clock()) return;
         const order = queue(), at = order.indexOf(state.chapter);
         if (at + 1 < order.length) load(order[at + 1], 0, true);
         else { playing = false; renderPlay(); update(); }
@@ -235,6 +252,7 @@ enum PlayerControlsScript {
       state: () => ({ ...state, variant: current && current.v.id, chapterID: current && current.ch.id, time: time(), playing, loading }),
       gains: () => (context ? { voice: voiceGain.gain.value, music: musicGain.gain.value, duck: duckGain.gain.value } : null),
       queue: () => queue().map((i) => catalogue.chapters[i].id),
+      chapterFiles: () => Object.keys(chapterFiles),
       mapTime,
     };
 

@@ -2,15 +2,31 @@ import Foundation
 import Manifest
 
 /// The reference player that `prep collect` writes beside the catalogue: `player/index.html`,
-/// `player/player.js` and `player/manifest.js` (the catalogue and the playlists' text, as a
-/// script, because browsers refuse `fetch()` of local files from `file://`).
+/// `player/player.js`, `player/manifest.js` (the catalogue and the playlists' text, as a
+/// script, because browsers refuse `fetch()` of local files from `file://`) and
+/// `player/chapters/*.js` (each chapter file as a script, for the same reason).
 ///
-/// It does what audio-Bible players do with nothing but the catalogue: narrator, speed (the
+/// It loads the catalogue at start-up and one chapter file when a chapter is opened: fetched
+/// from `chapters/` over http(s), or its script from `player/chapters/` from `file://`.
+/// It does what audio-Bible players do: narrator, speed (the
 /// position kept inside the verse through each variant's own timings), music bed or none,
 /// live mix of the stems with a voice/music balance, previous/next verse, the current verse
 /// shown and announced, a chapter queue from the playlists, times in words.
 public enum PlayerPage {
   public static let folderName = "player"
+  /// Inside `player/`: the chapter files as scripts.
+  public static let chapterScriptFolder = "chapters"
+
+  /// The chapter file at `path` (relative to the catalogue's folder) as a script that hands it
+  /// to the player: `PSA.23.narrator-a.js` in `player/chapters/`.
+  public static func chapterScript(path: String, json: Foundation.Data) -> (name: String, text: String) {
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".js"
+    let key = (try? HTML.json(path)) ?? "\"\""
+    return (
+      name,
+      "window.prepChapterLoaded(\(key), \(String(decoding: json, as: UTF8.self).trimmingCharacters(in: .newlines)));\n"
+    )
+  }
 
   /// A playlist file (path relative to the catalogue's folder) and its text.
   public struct PlaylistText: Codable, Sendable, Equatable {

@@ -10,8 +10,8 @@ enum PlayerScript {
   static let catalogue = #"""
     const $ = (id) => document.getElementById(id);
 
-    // The one place the catalogue is read (manifest.js, written by prep collect). A catalogue
-    // split per chapter would change only this function.
+    // The one place the catalogue is read (manifest.js, written by prep collect): chapters,
+    // narrators and variants, no verse text and no timings.
     function loadManifest() {
       const data = window.prepData;
       if (!data || !data.catalogue) throw new Error("manifest.js did not load. Run prep collect again: it writes this player beside manifest.json.");
@@ -20,20 +20,52 @@ enum PlayerScript {
       return { catalogue: data.catalogue, playlists, base: "../" };
     }
 
+    function problem(message) {
+      $("problem").hidden = false;
+      $("problem").textContent = message;
+    }
+
     let manifest;
     try {
       manifest = loadManifest();
     } catch (error) {
-      $("problem").hidden = false;
-      $("problem").textContent = error.message;
+      problem(error.message);
       return;
     }
     const catalogue = manifest.catalogue;
     const url = (path) => manifest.base + path.split("/").map(encodeURIComponent).join("/");
+    const kinds = {}, names = {};
+    for (const k of catalogue.variants) kinds[k.id] = k;
+    for (const n of catalogue.narrators) names[n.id] = n.name;
     const audio = $("audio"), voice = $("voice"), bed = $("bed");
     const state = { chapter: 0, narrator: null, rate: 1, bed: null, live: false, balance: 50, verse: -2 };
-    let current = null; // { ch, n, v }
+    let current = null; // { entry, n, kinds, ch, v }: catalogue entry and narrator, chapter text, variant
     let playing = false;
+
+    // A chapter file (verse text, timings once per rate, files), read once when its chapter is
+    // first opened: over http(s) fetched from chapters/ beside the catalogue; from file:// its
+    // script copy in player/chapters/ (browsers refuse fetch() of local files).
+    const chapterFiles = {}, waiting = {};
+    window.prepChapterLoaded = (path, data) => {
+      if (waiting[path]) { waiting[path](data); delete waiting[path]; }
+    };
+    function loadChapter(path) {
+      if (!chapterFiles[path]) {
+        const failed = () => new Error(path + " did not load. Run prep collect again: it writes the chapter files beside manifest.json.");
+        chapterFiles[path] = location.protocol === "file:"
+          ? new Promise((resolve, reject) => {
+            waiting[path] = resolve;
+            const script = document.createElement("script");
+            script.src = "chapters/" + encodeURIComponent(path.split("/").pop().replace(/\.json$/, "") + ".js");
+            script.onload = () => script.remove();
+            script.onerror = () => { script.remove(); reject(failed()); };
+            document.head.append(script);
+          })
+          : fetch(url(path)).then((r) => { if (!r.ok) throw failed(); return r.json(); });
+        chapterFiles[path].catch(() => delete chapterFiles[path]);
+      }
+      return chapterFiles[path];
+    }
 
     const types = [["mp3", "audio/mpeg"], ["opus", 'audio/ogg; codecs="opus"'], ["vorbis", 'audio/ogg; codecs="vorbis"'],
       ["flac", "audio/flac"], ["wav", "audio/wav"]];
@@ -42,16 +74,28 @@ enum PlayerScript {
       return files.find((f) => types.some(([prefix, type]) => f.format.startsWith(prefix) && audio.canPlayType(type))) || null;
     }
 
-    // The variant for the listener's choices, or the nearest one the chapter has.
-    function resolve(index) {
-      const ch = catalogue.chapters[index];
-      const n = ch.narrators.find((x) => x.id === state.narrator) || ch.narrators[0];
-      if (!n || !n.variants.length) return null;
-      const rates = n.variants.map((v) => v.rate);
-      const rate = rates.reduce((a, b) => (Math.abs(b - state.rate) < Math.abs(a - state.rate) ? b : a));
-      const atRate = n.variants.filter((v) => v.rate === rate);
-      const v = atRate.find((x) => (x.bed || null) === state.bed) || atRate.find((x) => !x.bed) || atRate[0];
-      return { ch, n, v };
+    // The narrator and variant id for the listener's choices in chapter `index`, or the nearest
+    // ones it has (from the catalogue alone).
+    function choose(index) {
+      const entry = catalogue.chapters[index];
+      const n = entry.narrators.find((x) => x.id === state.narrator) || entry.narrators[0];
+      const offered = n ? n.variants.map((id) => kinds[id]).filter(Boolean) : [];
+      if (!offered.length) return null;
+      const rate = offered.map((v) => v.rate).reduce((a, b) => (Math.abs(b - state.rate) < Math.abs(a - state.rate) ? b : a));
+      const atRate = offered.filter((v) => v.rate === rate);
+      const k = atRate.find((x) => (x.bed || null) === state.bed) || atRate.find((x) => !x.bed) || atRate[0];
+      return { entry, n, kinds: offered, id: k.id };
+    }
+
+    // The chosen variant from its chapter file, with its timings: its rate's, moved by its offset.
+    function resolved(choice, file) {
+      const v = file.variants.find((x) => x.id === choice.id);
+      const rate = v && file.timings.find((t) => t.rate === v.rate);
+      if (!rate) throw new Error(choice.n.chapterFile.file + " has no variant " + choice.id + ". Run prep collect again.");
+      const d = v.timingOffsetFrames;
+      const move = (t) => Object.assign({}, t, { startFrame: t.startFrame + d, endFrame: t.endFrame + d, onsetFrame: t.onsetFrame + d });
+      return { entry: choice.entry, n: choice.n, kinds: choice.kinds, ch: file.chapter,
+        v: Object.assign({}, v, { timings: rate.verses.map(move), headingTimings: rate.headings.map(move) }) };
     }
 
     // Index of the verse playing at `frame` of variant v; -1 before the first verse. The frame is
@@ -94,29 +138,24 @@ enum PlayerScript {
     }
 
     // The chapter queue: the playlist of the narrator, rate, bed and format playing, in its order.
-    function normalize(parts) {
-      const out = [];
-      for (const p of parts) {
-        if (p === "..") { if (out.length && out[out.length - 1] !== "..") out.pop(); else out.push(p); }
-        else if (p && p !== ".") out.push(p);
-      }
-      return out.join("/");
-    }
+    // Its entries are matched to the catalogue's chapters by title (#EXTINF), among the chapters
+    // this narrator reads in this variant, so no chapter file is needed to build it.
     function queue() {
+      const all = catalogue.chapters.map((_, i) => i);
       const file = current && playable(current.v.files);
       const entry = file && catalogue.playlists.find((p) => p.narrator === current.n.id && p.rate === current.v.rate
         && (p.bed || null) === (current.v.bed || null) && p.format === file.format);
       const text = entry && manifest.playlists[entry.file];
-      if (!text) return catalogue.chapters.map((_, i) => i);
-      const folder = entry.file.split("/").slice(0, -1);
+      if (!text) return all;
       const order = [];
       for (const line of text.split(/\r?\n/)) {
-        if (!line.trim() || line.startsWith("#")) continue;
-        const path = normalize(folder.concat(line.trim().split("/")));
-        const index = catalogue.chapters.findIndex((ch) => ch.narrators.some((n) => n.variants.some((v) => v.files.some((f) => f.file === path))));
-        if (index >= 0 && !order.includes(index)) order.push(index);
+        if (!line.startsWith("#EXTINF")) continue;
+        const title = line.slice(line.indexOf(",") + 1).trim();
+        const index = catalogue.chapters.findIndex((ch, i) => !order.includes(i) && ch.title === title
+          && ch.narrators.some((n) => n.id === current.n.id && n.variants.includes(current.v.id)));
+        if (index >= 0) order.push(index);
       }
-      return order.length ? order : catalogue.chapters.map((_, i) => i);
+      return order.length ? order : all;
     }
 
     """#

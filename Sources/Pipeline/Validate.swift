@@ -2,7 +2,8 @@ import AudioIO
 import Foundation
 import Manifest
 
-/// `prep validate`: a manifest (catalogue or variant record) is sound, and so are its files.
+/// `prep validate`: a manifest (catalogue, chapter file or variant record) is sound, and so are
+/// its files. A catalogue is followed to its chapter files, and they to their audio and sidecars.
 ///
 /// In order: the document against the shipped JSON Schema (`ManifestSchemaCheck`: wrong types,
 /// values out of range, missing and unknown keys, each with its JSON path); then, when it
@@ -21,12 +22,12 @@ public enum Validate {
     guard let document = JSONValue.parse(data) else {
       throw .unreadable(file: path, reason: "not JSON")
     }
-    guard case .string(let kind)? = document["kind"], ["catalogue", "variant"].contains(kind) else {
+    guard case .string(let kind)? = document["kind"], let expected = ManifestSchema.version(ofKind: kind) else {
       let found = document["kind"].map { "its kind is \($0.shortDescription)" } ?? "it has no kind"
-      throw .unreadable(file: path, reason: "\(found); prep manifests are \"catalogue\" or \"variant\"")
+      throw .unreadable(file: path, reason: "\(found); prep manifests are \"catalogue\", \"chapter\" or \"variant\"")
     }
-    if case .number(let version)? = document["schemaVersion"], version != Double(ManifestSchema.version) {
-      throw .wrongVersion(file: path, found: Int(exactly: version) ?? -1, expected: ManifestSchema.version)
+    if case .number(let version)? = document["schemaVersion"], version != Double(expected) {
+      throw .wrongVersion(file: path, found: Int(exactly: version) ?? -1, expected: expected)
     }
     let schemaProblems = ManifestSchemaCheck.manifest.problems(in: document)
     guard schemaProblems.isEmpty else {
@@ -44,6 +45,10 @@ public enum Validate {
         let catalogue = try JSONDecoder().decode(Catalogue.self, from: data)
         files = try ManifestValidator.check(catalogue, at: path, sha256: hash)
         sanity = ManifestSanity.check(catalogue)
+      } else if kind == "chapter" {
+        let file = try JSONDecoder().decode(ChapterFile.self, from: data)
+        files = try ManifestValidator.check(file, at: path, sha256: hash)
+        sanity = ManifestSanity.check(file)
       } else {
         let record = try JSONDecoder().decode(VariantRecord.self, from: data)
         files = try ManifestValidator.check(record, at: path, sha256: hash)

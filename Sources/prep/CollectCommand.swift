@@ -5,7 +5,9 @@ extension Prep {
   struct CollectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "collect",
-      abstract: "Gather variant records into the catalogue (manifest.json) and M3U playlists (.m3u).")
+      abstract:
+        "Gather variant records into the catalogue (manifest.json), one chapter file per chapter and narrator (chapters/), and M3U playlists (.m3u)."
+    )
 
     @Argument(help: "Variant records (<base>.<variant>.json) or folders holding them.")
     var inputs: [String]
@@ -29,10 +31,10 @@ extension Prep {
       var options = Collect.Options(inputs: inputs, outputPath: output, title: title)
       options.writePlayer = !noPlayer
       let catalogue = try Collect.run(options)
-      let variants = catalogue.chapters.reduce(0) { $0 + $1.narrators.reduce(0) { $0 + $1.variants.count } }
+      let files = catalogue.chapters.reduce(0) { $0 + $1.narrators.count }
       global.say(
-        "\(catalogue.chapters.count) chapters, \(variants) variants, \(catalogue.playlists.count) playlists → \(output)"
-      )
+        "\(catalogue.chapters.count) chapters, \(catalogue.variantCount) variants, \(files) chapter files, "
+          + "\(catalogue.playlists.count) playlists → \(output)")
     }
   }
 }

@@ -6,10 +6,10 @@ extension Prep {
   struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "validate",
-      abstract: "Check a catalogue or variant record and every file it names (sizes, SHA-256).",
+      abstract: "Check a catalogue, chapter file or variant record and every file it names (sizes, SHA-256).",
       discussion: "Prints one line per problem and exits 1 if there is any.")
 
-    @Argument(help: "manifest.json or a variant record.")
+    @Argument(help: "manifest.json (followed to its chapter files), a chapter file or a variant record.")
     var manifest: String
 
     @OptionGroup var global: GlobalOptions

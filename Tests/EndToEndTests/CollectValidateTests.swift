@@ -34,11 +34,25 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let catalogue = try JSONDecoder().decode(Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: manifest)))
     #expect(catalogue.chapters.map(\.id) == ["PSA.117"])
-    let variants = try #require(catalogue.chapters.first?.narrators.first?.variants)
-    #expect(variants.map(\.id) == ["1x-none", "1x-bed_pad", "1.5x-none", "1.5x-bed_pad"])
+    let narrator = try #require(catalogue.chapters.first?.narrators.first)
+    #expect(narrator.variants == ["1x-none", "1x-bed_pad", "1.5x-none", "1.5x-bed_pad"])
     #expect(catalogue.beds.map(\.id) == ["bed_pad"])
+    #expect(narrator.chapterFile.file == "chapters/PSA.117.kal.json")
+    let chapterPath = out.path(narrator.chapterFile.file)
+    let chapter = try JSONDecoder().decode(ChapterFile.self, from: Data(contentsOf: URL(fileURLWithPath: chapterPath)))
+    let variants = chapter.variants
+    #expect(variants.map(\.id) == narrator.variants)
     #expect(variants[0].files[0].file == "renders/psalm117_kal.1x-none.mp3")
     #expect(variants[0].sidecars.webVTT?.file == "renders/psalm117_kal.1x-none.vtt")
+    // Timings once per rate; each variant's (the bed variants' moved by their lead-in) as rendered.
+    #expect(chapter.timings.map(\.rate) == [1, 1.5])
+    for record in sample.records {
+      let variant = try #require(variants.first { $0.id == record.variant.id })
+      let timings = try #require(chapter.timings(of: variant))
+      #expect(timings.verses == record.variant.timings, "\(variant.id)")
+      #expect(timings.headings == record.variant.headingTimings, "\(variant.id)")
+      #expect(variant.timingOffsetFrames == (record.variant.stems?.voice.startFrame ?? 0), "\(variant.id)")
+    }
     // One playlist per narrator × rate × bed × format.
     #expect(catalogue.playlists.count == variants.count * 2)
     #expect(catalogue.playlists.allSatisfy { $0.file.hasPrefix("playlists/") && $0.file.hasSuffix(".m3u") })
@@ -49,7 +63,7 @@ import Testing
     #expect(validate.status == 0, "\(validate.stderr)")
     if Self.hasPython {
       let records = sample.records.map { sample.path("psalm117_kal.\($0.variant.id).json") }
-      let schema = try Self.script("validate.py", [manifest] + records)
+      let schema = try Self.script("validate.py", [manifest, chapterPath] + records)
       #expect(schema.status == 0, "\(schema.stdout)")
       let captions = sample.records.compactMap { record in record.variant.sidecars.webVTT.map { sample.path($0.file) } }
       let webvtt = try Self.script("webvtt_check.py", captions)

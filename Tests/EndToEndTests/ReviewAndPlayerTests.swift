@@ -64,7 +64,13 @@ import Testing
       ])
       #expect(result.status == 0, "\(result.stderr)")
     }
-    for file in ["index.html", "player.js", "manifest.js"] {
+    let catalogueA = try JSONDecoder().decode(
+      Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: out.path("a/manifest.json"))))
+    let chapterScripts = catalogueA.chapters.flatMap(\.narrators).map {
+      "chapters/" + URL(fileURLWithPath: $0.chapterFile.file).deletingPathExtension().lastPathComponent + ".js"
+    }
+    #expect(!chapterScripts.isEmpty)
+    for file in ["index.html", "player.js", "manifest.js"] + chapterScripts {
       let a = try Data(contentsOf: URL(fileURLWithPath: out.path("a/player/\(file)")))
       #expect(a == (try Data(contentsOf: URL(fileURLWithPath: out.path("b/player/\(file)")))), "\(file)")
     }
@@ -82,6 +88,13 @@ import Testing
       Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: out.path("a/manifest.json"))))
     #expect(embedded.catalogue == catalogue)
     #expect(embedded.playlists.map(\.file) == catalogue.playlists.map(\.file))
+    // Each chapter file, as a script the player loads from file://, holds the same JSON.
+    for narrator in catalogue.chapters.flatMap(\.narrators) {
+      let name = URL(fileURLWithPath: narrator.chapterFile.file).deletingPathExtension().lastPathComponent
+      let script = try String(contentsOfFile: out.path("a/player/chapters/\(name).js"), encoding: .utf8)
+      let json = try String(contentsOfFile: out.path("a/\(narrator.chapterFile.file)"), encoding: .utf8)
+      #expect(script == "window.prepChapterLoaded(\"\(narrator.chapterFile.file)\", \(json.dropLast()));\n")
+    }
     for playlist in embedded.playlists {
       #expect(playlist.text == (try String(contentsOfFile: out.path("a/\(playlist.file)"), encoding: .utf8)))
     }

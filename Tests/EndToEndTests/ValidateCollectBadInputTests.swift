@@ -65,24 +65,32 @@ import Testing
     #expect(try Self.sha256(path) == before)
   }
 
-  /// A catalogue with one negative size: the JSON path and the value, not "missing chapter".
-  @Test func negativeSizeInACatalogueIsNamed() throws {
+  /// A chapter file with one negative size, behind a catalogue that names it with its true size
+  /// and hash: the chapter file's path, the JSON path and the value, not "missing chapter".
+  @Test func negativeSizeInAChapterFileIsNamed() throws {
     let folder = try TemporaryFolder("validate-size")
     defer { folder.remove() }
     _ = try copyVariant(0, to: folder.url.path)
     _ = try copyVariant(1, to: folder.url.path)
     let manifest = folder.path("manifest.json")
     #expect(try PrepProcess.run(["collect", folder.url.path, "--output", manifest]).status == 0)
-    var json = try String(contentsOfFile: manifest, encoding: .utf8)
+    var catalogue = try JSONDecoder().decode(Catalogue.self, from: Data(contentsOf: URL(fileURLWithPath: manifest)))
+    let name = try #require(catalogue.chapters.first?.narrators.first?.chapterFile.file)
+    let chapter = folder.path(name)
+    var json = try String(contentsOfFile: chapter, encoding: .utf8)
     let size = sample.records[0].variant.files[1].sizeBytes
-    let range = try #require(json.range(of: "\"sizeBytes\" : \(size)\n"))
-    json.replaceSubrange(range, with: "\"sizeBytes\" : -1\n")
-    try json.write(toFile: manifest, atomically: true, encoding: .utf8)
+    let range = try #require(json.range(of: "\"sizeBytes\":\(size)}"))
+    json.replaceSubrange(range, with: "\"sizeBytes\":-1}")
+    try json.write(toFile: chapter, atomically: true, encoding: .utf8)
+    catalogue.chapters[0].narrators[0].chapterFile.sizeBytes = try #require(
+      try FileManager.default.attributesOfItem(atPath: chapter)[.size] as? Int)
+    catalogue.chapters[0].narrators[0].chapterFile.sha256 = try Self.sha256(chapter)
+    try JSONOutput.write(catalogue, to: manifest, compact: true)
     let result = try PrepProcess.run(["validate", manifest])
     #expect(result.status == 1)
     #expect(
       result.stderr.split(separator: "\n").map(String.init) == [
-        "\(manifest): chapters[0].narrators[0].variants[0].files[1].sizeBytes: expected a non-negative integer, found -1"
+        "\(name): variants[0].files[1].sizeBytes: expected a non-negative integer, found -1"
       ])
   }
 

@@ -4,6 +4,9 @@ import Testing
 @Suite struct ManifestSanityTests {
   @Test func soundManifestsPass() throws {
     #expect(ManifestSanity.check(try ManifestSchemaTests.catalogue()).isEmpty)
+    for chapter in try ManifestSchemaTests.collection().chapterFiles {
+      #expect(ManifestSanity.check(chapter.file).isEmpty)
+    }
     #expect(ManifestSanity.check(ManifestFixtures.record(speed: 1.5, bed: ManifestFixtures.morning)).isEmpty)
   }
 

@@ -70,6 +70,7 @@ import Testing
 
   @Test func soundManifestsPass() throws {
     #expect(Self.messages(try Self.document(try ManifestSchemaTests.catalogue())).isEmpty)
+    #expect(Self.messages(try Self.document(try ManifestSchemaTests.chapterFile())).isEmpty)
     #expect(
       Self.messages(try Self.document(ManifestFixtures.record(speed: 1.5, bed: ManifestFixtures.morning))).isEmpty)
   }
@@ -77,12 +78,16 @@ import Testing
   /// The example: one field of the wrong value is named by its path, not "missing chapter".
   @Test func negativeSizeIsNamedByItsPath() throws {
     let catalogue = try Self.document(try ManifestSchemaTests.catalogue())
-    let bad = Self.changing(
-      catalogue, "chapters.0.narrators.0.variants.0.files.1.sizeBytes", to: .number(-1))
+    let bad = Self.changing(catalogue, "chapters.0.narrators.0.chapterFile.sizeBytes", to: .number(-1))
     #expect(
       Self.messages(bad) == [
-        "chapters[0].narrators[0].variants[0].files[1].sizeBytes: expected a non-negative integer, found -1"
+        "chapters[0].narrators[0].chapterFile.sizeBytes: expected a non-negative integer, found -1"
       ])
+    let chapter = try Self.document(try ManifestSchemaTests.chapterFile())
+    let badFile = Self.changing(chapter, "variants.0.files.1.sizeBytes", to: .number(-1))
+    #expect(Self.messages(badFile) == ["variants[0].files[1].sizeBytes: expected a non-negative integer, found -1"])
+    let noVerses = Self.changing(chapter, "timings.0.verses", to: .array([]))
+    #expect(Self.messages(noVerses) == ["timings[0].verses: expected at least 1 item(s), found none"])
   }
 
   @Test(

@@ -4,7 +4,12 @@ import TestSupport
 import Testing
 
 @Suite struct ManifestSchemaTests {
-  static func catalogue() throws -> Catalogue {
+  static func catalogue() throws -> Catalogue { try collection().catalogue }
+
+  /// The first chapter file of `collection()`.
+  static func chapterFile() throws -> ChapterFile { try #require(try collection().chapterFiles.first?.file) }
+
+  static func collection() throws -> CatalogueCollector.Collection {
     let records = [
       ManifestFixtures.record(speed: 1.0), ManifestFixtures.record(speed: 1.5),
       ManifestFixtures.record(speed: 1.0, bed: ManifestFixtures.morning),
@@ -13,7 +18,8 @@ import Testing
     let playlist = PlaylistEntry(
       narrator: "narrator-a", rate: 1.5, bed: nil, format: "mp3-cbr-128", file: "playlists/narrator-a-1.5x-none.m3u",
       spoken: SpokenLabels.playlist(title: "Psalms", narrator: "Narrator A", speed: 1.5, bedName: nil, format: "MP3"))
-    return try CatalogueCollector.collect(records, generator: "prep 0.1.0", title: "Psalms", playlists: [playlist])
+    return try CatalogueCollector.collect(
+      records, generator: "prep 0.1.0", title: "Psalms", playlists: [playlist], sha256: ManifestFixtures.fakeSHA256)
   }
 
   @Test func encodeDecodeEncodeGivesTheSameBytes() throws {
@@ -24,6 +30,8 @@ import Testing
     let record = ManifestFixtures.record(speed: 1.0, bed: ManifestFixtures.morning)
     let bytes = try JSONOutput.encode(record)
     #expect(try JSONOutput.encode(try JSONDecoder().decode(VariantRecord.self, from: bytes)) == bytes)
+    let chapter = try JSONOutput.encode(try Self.chapterFile())
+    #expect(try JSONOutput.encode(try JSONDecoder().decode(ChapterFile.self, from: chapter)) == chapter)
   }
 
   @Test func variantRecordMatchesSnapshot() throws {
@@ -39,11 +47,17 @@ import Testing
     let folder = temporary.url.path
     let catalogue = folder + "/manifest.json"
     try JSONOutput.write(try Self.catalogue(), to: catalogue)
+    var chapters: [String] = []
+    for (index, chapter) in try Self.collection().chapterFiles.enumerated() {
+      chapters.append(folder + "/chapter\(index).json")
+      try chapter.data.write(to: URL(fileURLWithPath: chapters[index]))
+    }
+    #expect(chapters.count == 2)
     let record = folder + "/variant.json"
     try JSONOutput.write(ManifestFixtures.record(speed: 1.5, bed: ManifestFixtures.morning), to: record)
-    let result = try ManifestFixtures.runScript("validate.py", [catalogue, record])
+    let result = try ManifestFixtures.runScript("validate.py", [catalogue, record] + chapters)
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-    #expect(result.stdout.contains("2 passed, 0 failed"))
+    #expect(result.stdout.contains("4 passed, 0 failed"))
   }
 
   @Test(.enabled(if: ManifestFixtures.hasPython, "python3 is not installed"))

@@ -65,5 +65,9 @@ import Testing
     #expect(first[0].text.contains("<title>Psalms &lt;1&gt;</title>"))
     #expect(first[1].text.contains("\"file\":\"playlists/a.m3u8\",\"text\":\"#EXTM3U\\n../a.mp3\\n\""))
     #expect(first[2].text.contains("function loadManifest()"))
+    #expect(first[2].text.contains("function loadChapter(path)"))
+    let script = PlayerPage.chapterScript(path: "chapters/PSA.23.a.json", json: Data("{\"kind\":\"chapter\"}\n".utf8))
+    #expect(script.name == "PSA.23.a.js")
+    #expect(script.text == "window.prepChapterLoaded(\"chapters/PSA.23.a.json\", {\"kind\":\"chapter\"});\n")
   }
 }

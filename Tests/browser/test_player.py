@@ -15,9 +15,36 @@ def catalogue(folder=SAMPLES):
     return read_json(folder / "manifest.json")
 
 
+def chapter_file(chapter, narrator=None, folder=SAMPLES):
+    """The chapter file of one narrator (the first by default) of a catalogue chapter."""
+    n = next(n for n in chapter["narrators"] if narrator in (None, n["id"]))
+    return read_json(folder / n["chapterFile"]["file"])
+
+
+def text(chapter):
+    """The chapter's verse text, from its first narrator's chapter file."""
+    return chapter_file(chapter)["chapter"]
+
+
 def variant(chapter, narrator, vid):
-    n = next(n for n in chapter["narrators"] if n["id"] == narrator)
-    return next(v for v in n["variants"] if v["id"] == vid)
+    """A variant as a player sees it: from the chapter file, its rate's timings moved by its offset."""
+    f = chapter_file(chapter, narrator)
+    v = next(v for v in f["variants"] if v["id"] == vid)
+    rate = next(t for t in f["timings"] if t["rate"] == v["rate"])
+    d, sr = v["timingOffsetFrames"], v["sampleRate"]
+    timings = []
+    for t in rate["verses"]:
+        moved = dict(t)
+        for key in ("start", "end", "onset"):
+            moved[key + "Frame"] = t[key + "Frame"] + d
+            moved[key + "Milliseconds"] = round(moved[key + "Frame"] * 1000 / sr)
+        timings.append(moved)
+    return dict(v, timings=timings)
+
+
+def first_variant(chapter):
+    n = chapter["narrators"][0]
+    return variant(chapter, n["id"], n["variants"][0])
 
 
 def mapped(from_v, seconds, to_v):
@@ -62,7 +89,7 @@ def seek(page, seconds):
 def test_loads_from_file_with_every_control_named(tab):
     page = open_player(tab)
     first = catalogue()["chapters"][0]
-    assert first["narrators"][0]["variants"][0]["spoken"]["label"] in page.locator("#chapter-name").inner_text()
+    assert first_variant(first)["spoken"]["label"] in page.locator("#chapter-name").inner_text()
     assert controls_count(page) >= 6
     assert accessibility_problems(page) == []
     assert page.get_by_role("button", name="Play").count() == 1
@@ -80,9 +107,10 @@ def test_webvtt_cues_parsed_by_the_browser_equal_the_manifest(tab, static_server
     cues = page.evaluate("Array.from(document.getElementById('audio').textTracks[0].cues)"
                          ".map(c => ({start: c.startTime, end: c.endTime, text: c.text}))")
     chapter = catalogue()["chapters"][0]
-    v = chapter["narrators"][0]["variants"][0]
-    assert len(cues) == len(chapter["verses"])
-    for cue, verse, timing in zip(cues, chapter["verses"], v["timings"]):
+    v = first_variant(chapter)
+    verses = text(chapter)["verses"]
+    assert len(cues) == len(verses)
+    for cue, verse, timing in zip(cues, verses, v["timings"]):
         assert cue["text"] == verse["text"]
         assert abs(cue["start"] - timing["startMilliseconds"] / 1000) <= 0.001
         assert abs(cue["end"] - timing["endMilliseconds"] / 1000) <= 0.001
@@ -98,18 +126,18 @@ def test_next_and_previous_verse_land_on_each_start(tab):
         ready(page)
         assert abs(clock_time(page) - start) <= 0.010, i
         assert state(page)["verse"] == i
-        verse = next(x for x in catalogue()["chapters"][0]["verses"] if x["reference"] == v["timings"][i]["reference"])
+        verse = next(x for x in text(catalogue()["chapters"][0])["verses"] if x["reference"] == v["timings"][i]["reference"])
         assert page.locator("#now").inner_text().startswith(verse["spoken"] + ".")
     for i in range(len(starts) - 2, -1, -1):
         page.get_by_role("button", name="Previous verse").click()
         ready(page)
         assert abs(clock_time(page) - starts[i]) <= 0.010, i
     # The current verse is shown and announced (aria-live) with its spoken label and text.
-    chapter = catalogue()["chapters"][0]
+    verses = text(catalogue()["chapters"][0])["verses"]
     now = page.locator("#now")
     assert now.get_attribute("aria-live") == "polite"
-    assert chapter["verses"][0]["spoken"] in now.inner_text()
-    assert chapter["verses"][0]["text"] in now.inner_text()
+    assert verses[0]["spoken"] in now.inner_text()
+    assert verses[0]["text"] in now.inner_text()
     assert tab.errors == []
 
 
@@ -145,8 +173,8 @@ def test_bed_switch_keeps_the_position(tab):
     t2 = none["timings"][1]
     at = (t2["onsetFrame"] + 0.5 * (t2["endFrame"] - t2["onsetFrame"])) / none["sampleRate"]
     seek(page, at)
-    beds = [v for v in next(n for n in chapter["narrators"] if n["id"] == s["narrator"])["variants"]
-            if v["rate"] == 1 and v.get("bed")]
+    beds = [v for v in chapter_file(chapter, s["narrator"])["variants"] if v["rate"] == 1 and v.get("bed")]
+    beds = [variant(chapter, s["narrator"], v["id"]) for v in beds]
     for bed_variant in beds:
         page.get_by_label("Music", exact=True).select_option(bed_variant["bed"])
         ready(page)
@@ -164,8 +192,8 @@ def test_live_mix_balance_changes_the_stem_gains(tab):
     page = open_player(tab)
     chapter = catalogue()["chapters"][0]
     s = state(page)
-    bed_variant = next(v for v in next(n for n in chapter["narrators"] if n["id"] == s["narrator"])["variants"]
-                       if v["rate"] == 1 and v.get("bed"))
+    bed_variant = next(v for v in chapter_file(chapter, s["narrator"])["variants"] if v["rate"] == 1 and v.get("bed"))
+    bed_variant = variant(chapter, s["narrator"], bed_variant["id"])
     page.get_by_label("Music", exact=True).select_option(bed_variant["bed"])
     ready(page)
     assert page.locator("#balance-field").is_hidden()
@@ -228,10 +256,10 @@ def test_times_are_in_words_and_keys_work(tab):
     assert re.fullmatch(r"(\d+ (hour|minute|second)s?)( \d+ (minute|second)s?)* left", left), left
     page.keyboard.press("l")
     ready(page)
-    chapter = catalogue()["chapters"][0]
-    text = page.get_by_label("Position").get_attribute("aria-valuetext")
-    assert text.startswith(chapter["verses"][0]["spoken"] + ", "), text
-    assert not re.search(r"\d:\d", text)
+    verses = text(catalogue()["chapters"][0])["verses"]
+    label = page.get_by_label("Position").get_attribute("aria-valuetext")
+    assert label.startswith(verses[0]["spoken"] + ", "), label
+    assert not re.search(r"\d:\d", label)
     page.keyboard.press("l")
     ready(page)
     assert state(page)["verse"] == 1
@@ -287,5 +315,45 @@ def test_missing_variants_hide_their_controls(tab, tmp_path):
 
 
 def chapter_prefix(chapter):
-    v = chapter["narrators"][0]["variants"][0]
+    v = first_variant(chapter)
     return v["files"][0]["file"].split("/")[-1].split("_")[0]
+
+
+def chapter_requests(page_requests):
+    return [u.split("/chapters/")[1] for u in page_requests if "/chapters/" in u and u.endswith(".json")]
+
+
+def test_chapter_files_are_fetched_when_a_chapter_is_opened(tab, static_server):
+    """Over http the player fetches the catalogue's small manifest.js at start-up and a chapter
+    file only when its chapter is opened (the first at start-up, the next on ]), each once."""
+    requests = []
+    tab.page.on("request", lambda r: requests.append(r.url))
+    page = open_player(tab, static_server + "/player/index.html")
+    cat = catalogue()
+    first = cat["chapters"][0]["narrators"][0]["chapterFile"]["file"]
+    assert chapter_requests(requests) == [first.split("/")[-1]]
+    assert page.evaluate("window.prepPlayer.chapterFiles()") == [first]
+    page.keyboard.press("]")
+    ready(page)
+    second_id = state(page)["chapterID"]
+    second = next(c for c in cat["chapters"] if c["id"] == second_id)
+    n = next(n for n in second["narrators"] if n["id"] == state(page)["narrator"])
+    assert second_id != cat["chapters"][0]["id"]
+    assert chapter_requests(requests) == [first.split("/")[-1], n["chapterFile"]["file"].split("/")[-1]]
+    # Back to the first chapter: already read, not fetched again.
+    page.keyboard.press("[")
+    ready(page)
+    assert len(chapter_requests(requests)) == 2
+    assert not any(u.endswith("/manifest.json") for u in requests)  # the catalogue comes as manifest.js
+    assert tab.errors == []
+
+
+def test_from_file_the_chapter_scripts_load_on_demand(tab):
+    page = open_player(tab)
+    cat = catalogue()
+    assert page.evaluate("window.prepPlayer.chapterFiles()") == [cat["chapters"][0]["narrators"][0]["chapterFile"]["file"]]
+    assert page.evaluate("document.querySelectorAll('script[src^=\"chapters/\"]').length") == 0  # removed once run
+    page.keyboard.press("]")
+    ready(page)
+    assert len(page.evaluate("window.prepPlayer.chapterFiles()")) == 2
+    assert tab.errors == []

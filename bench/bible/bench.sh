@@ -82,8 +82,12 @@ def walk(node):
         for value in node:
             yield from walk(value)
 try:
-    print(round(sum(walk(json.load(open(sys.argv[1])))), 1))
-except (OSError, ValueError):
+    # Variant durations are in the chapter files the catalogue names (schema 3).
+    catalogue = json.load(open(sys.argv[1]))
+    root = sys.argv[1].rsplit("/", 1)[0]
+    files = [n["chapterFile"]["file"] for c in catalogue["chapters"] for n in c["narrators"]]
+    print(round(sum(s for f in files for s in walk(json.load(open(root + "/" + f)))), 1))
+except (OSError, ValueError, KeyError):
     print("n/a")
 EOF
 )
