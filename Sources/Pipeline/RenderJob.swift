@@ -83,7 +83,7 @@ public struct RenderJob {
   public var writesNoBedVariant: Bool
   /// How many cores the render uses: 1 runs every step in order on one thread; more spread the
   /// rates, variants and formats over the cores. The files are the same either way.
-  public var jobs = ProcessInfo.processInfo.activeProcessorCount
+  public var jobs = RenderParallel.allCores
   /// A stretcher for a speed (1.0 included), reporting the time map.
   public var stretch: @Sendable (Double) throws -> any NarrationStretcher
 

@@ -8,8 +8,18 @@ import Foundation
 /// so the files are byte-identical whatever runs beside them and on any number of cores. Results
 /// come back in index order; the first failure by index (not by time) is the one thrown.
 enum RenderParallel {
-  /// Every core this process may use.
-  static var allCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+  /// Every core this process may use: the CPUs its affinity mask allows (a Slurm task, `taskset`),
+  /// which `activeProcessorCount` does not see; that count when the mask cannot be read.
+  static let allCores: Int = {
+    let online = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") })
+    else { return online }
+    let allowed = line.dropFirst("Cpus_allowed:".count).reduce(0) { count, digit in
+      count + (digit.hexDigitValue?.nonzeroBitCount ?? 0)
+    }
+    return allowed > 0 ? min(allowed, online) : online
+  }()
 
   /// `body(0) … body(count − 1)`: in order on this thread when `jobs` is 1, else spread over the
   /// cores (GCD keeps about one thread per core, nested calls included).
