@@ -31,17 +31,7 @@ extension VariantEncoder {
       let writer = try OpusFileWriter(
         path: path, sampleRate: audio.sampleRate, channelCount: audio.channelCount, kbpsPerChannel: kbps,
         complexity: opusComplexity, comments: comments)
-      do {
-        try audio.forEachChunk { chunk in
-          meter?.add(chunk)
-          try writer.write(chunk)
-        }
-        try writer.finish()
-        return meter?.peakDBTP ?? -.infinity
-      } catch {
-        writer.abandon()
-        throw error
-      }
+      return try Self.pump(audio, meter: &meter, write: writer.write, finish: writer.finish, abandon: writer.abandon)
     }
     let writer = try SoundFileWriter(
       path: path, format: format, sampleRate: audio.sampleRate, channelCount: audio.channelCount)
@@ -63,15 +53,23 @@ extension VariantEncoder {
         break
       }
     }
+    return try Self.pump(audio, meter: &meter, write: writer.write, finish: writer.finish, abandon: writer.abandon)
+  }
+
+  /// Feeds every chunk to a writer (and the meter), then finishes it; abandons it on failure.
+  private static func pump(
+    _ audio: AudioStream, meter: inout TruePeakMeter?, write: (AudioBuffer) throws -> Void,
+    finish: () throws -> Void, abandon: () -> Void
+  ) throws -> Double {
     do {
       try audio.forEachChunk { chunk in
         meter?.add(chunk)
-        try writer.write(chunk)
+        try write(chunk)
       }
-      try writer.finish()
+      try finish()
       return meter?.peakDBTP ?? -.infinity
     } catch {
-      writer.abandon()
+      abandon()
       throw error
     }
   }
