@@ -13,6 +13,11 @@ struct FileTags: Sendable {
   var chapters: [ChapterMark] = []
   /// The table of contents' title (ID3 `CTOC`), usually the chapter title.
   var tableOfContentsTitle: String?
+
+  /// The tags as Vorbis comments (FLAC, Ogg Opus, Ogg Vorbis).
+  var vorbisComments: VorbisComments {
+    VorbisComments(title: title, artist: artist, album: album, trackNumber: track, chapters: chapters)
+  }
 }
 
 extension VariantEncoder {
@@ -25,9 +30,7 @@ extension VariantEncoder {
   ) throws -> Double {
     var meter = measuringPeak ? TruePeakMeter(channelCount: audio.channelCount, sampleRate: audio.sampleRate) : nil
     if case .opus(let kbps) = format {  // libopus directly (OpusFileWriter): the complexity knob
-      let comments = VorbisComments(
-        title: tags?.title, artist: tags?.artist, album: tags?.album, trackNumber: tags?.track,
-        chapters: tags?.chapters ?? [])
+      let comments = tags?.vorbisComments ?? VorbisComments()
       let writer = try OpusFileWriter(
         path: path, sampleRate: audio.sampleRate, channelCount: audio.channelCount, kbpsPerChannel: kbps,
         complexity: opusComplexity, comments: comments)
@@ -45,9 +48,7 @@ extension VariantEncoder {
             tableOfContentsTitle: tags.tableOfContentsTitle
           ).bytes
       case .flac, .opus, .vorbis:
-        let comments = VorbisComments(
-          title: tags.title, artist: tags.artist, album: tags.album, trackNumber: tags.track,
-          chapters: tags.chapters)
+        let comments = tags.vorbisComments
         writer.postProcess = { bytes in try comments.insert(into: &bytes, path: path) }
       case .wav:
         break
