@@ -21,6 +21,12 @@ import RealModule
 /// intervals, and g ≤ s: no interval peak passes the ceiling, and the gain never jumps.
 /// The output is aligned with the input (no delay to trim); `lookaheadFrames` frames are held
 /// back until `flush`.
+///
+/// Work is done in blocks of intervals (`TruePeakLimiter+Blocks.swift`): the 32-frame window
+/// peaks of a block first (a sliding maximum), the interpolation only where the window peak
+/// times the taps' absolute sum passes the ceiling (elsewhere r = 1 for certain), then the
+/// gain recursion in one tight loop. The arithmetic of r, h, s and g is the same in any
+/// chunking and block size, so the output is too.
 public struct TruePeakLimiter: AudioProcessor {
   public let channelCount: Int
   public let sampleRate: Int
@@ -28,8 +34,7 @@ public struct TruePeakLimiter: AudioProcessor {
   public let lookaheadFrames: Int
   public var latency: Int { 0 }
   /// The deepest gain reduction applied so far, in dB (≤ 0).
-  public var minimumGainDB: Double { Decibels.fromGain(minimumGain) }
-  private var minimumGain: Double = 1
+  public var minimumGainDB: Double { Decibels.fromGain(recursion.lowest) }
 
   /// Taps on each side of an interval: x[p − 15] … x[p + 16].
   static let halfTaps = 16
@@ -55,21 +60,31 @@ public struct TruePeakLimiter: AudioProcessor {
     }
     return sum
   }
+  /// Interpolated values cannot exceed the window's peak times this (the taps' absolute sum).
   static let tapBound: Float = phases.map { $0.reduce(0) { $0 + abs($1) } }.max() ?? 1
 
-  private let ceiling: Float
-  private let releaseCoefficient: Double
-  private var history: [Float]
-  private var historyStart: Int
-  private var inputFrames = 0
-  private var nextInterval = 0
-  private var nextOutput = 0
-  private var window = MinimumWindow()
-  private var box: [Double]
-  private var boxSum: Double
-  private var gain: Double = 1
-  private var checkedGroup = Int.min
-  private var groupIsQuiet = false
+  /// The phase filters transposed: element k holds tap k of phases ⅛ … ⅞ (and 0 in lane 7).
+  static let phaseTaps: [SIMD8<Float>] = (0..<tapCount).map { k in
+    var lanes = SIMD8<Float>()
+    for (phase, filter) in phases.enumerated() { lanes[phase] = filter[k] }
+    return lanes
+  }
+
+  let ceiling: Float
+  let releaseCoefficient: Double
+  /// Input frames from `historyStart` on (interleaved).
+  var history: [Float]
+  var historyStart: Int
+  var inputFrames = 0
+  /// The next interval whose r is computed, and the next frame to output.
+  var nextInterval = 0
+  var nextOutput = 0
+  /// The r[k] < 1 still in or ahead of the sliding minimum's window (r = 1 elsewhere).
+  var lows = LowWindow()
+  /// h[j] for the last L frames, a ring (`recursion.slot` is where h[n] of the next n goes).
+  var box: [Double]
+  var recursion: GainRecursion
+  var scratch = BlockScratch()
 
   public init(
     channelCount: Int, sampleRate: Int, ceilingDBTP: Double = -1.5,
@@ -85,7 +100,7 @@ public struct TruePeakLimiter: AudioProcessor {
     historyStart = -TruePeakLimiter.halfTaps
     history = [Float](repeating: 0, count: TruePeakLimiter.halfTaps * channelCount)
     box = [Double](repeating: 1, count: lookaheadFrames)
-    boxSum = Double(lookaheadFrames)
+    recursion = GainRecursion(lookahead: lookaheadFrames, releaseCoefficient: releaseCoefficient)
   }
 
   public mutating func process(_ input: AudioBuffer, into output: inout AudioBuffer) {
@@ -102,100 +117,17 @@ public struct TruePeakLimiter: AudioProcessor {
     run(into: &output, available: inputFrames + lookaheadFrames + 2 * TruePeakLimiter.halfTaps)
   }
 
-  /// Computes intervals while their right context is present, and emits finished frames.
+  /// Computes the intervals whose right context is present, block by block, and emits the
+  /// frames they finish: interval p finishes frame p − L + 1, until every input frame is out.
   private mutating func run(into output: inout AudioBuffer, available: Int) {
-    let channels = channelCount
-    let lookahead = lookaheadFrames
-    var emitted: [Float] = []
-    emitted.reserveCapacity(max(0, available - nextOutput) * channels)
-    // A second reference, so that reading it does not overlap the state updates below.
-    let frames = history
-    frames.withUnsafeBufferPointer { x in
-      while nextInterval + TruePeakLimiter.halfTaps < available && nextOutput < inputFrames {
-        let p = nextInterval
-        if p >> TruePeakLimiter.groupShift != checkedGroup { checkGroup(x, of: p, available: available) }
-        let required = groupIsQuiet ? 1 : requiredGain(x, interval: p)
-        window.push(index: p, value: required)
-        nextInterval += 1
-        // h[n] is computed from n = −(L − 1) on, so the box is full of true values at frame 0.
-        let n = p - lookahead + 1
-        guard n > -lookahead else { continue }
-        let held = window.minimum(from: n - 1)
-        let slot = (n + lookahead) % lookahead
-        boxSum += Double(held) - box[slot]
-        box[slot] = Double(held)
-        guard n >= 0 else { continue }
-        let smoothed = min(1, boxSum / Double(lookahead))
-        gain = smoothed < gain ? smoothed : gain + releaseCoefficient * (smoothed - gain)
-        minimumGain = min(minimumGain, gain)
-        let g = Float(gain)
-        let base = (n - historyStart) * channels
-        for c in 0..<channels { emitted.append(g * x[base + c]) }
-        nextOutput = n + 1
-      }
+    guard inputFrames > 0 else { return }
+    let end = min(available - TruePeakLimiter.halfTaps, inputFrames + lookaheadFrames - 1)
+    while nextInterval < end {
+      let blockEnd = min(end, nextInterval + TruePeakLimiter.blockIntervals)
+      limitBlock(nextInterval..<blockEnd, into: &output)
+      nextInterval = blockEnd
     }
-    output.samples.append(contentsOf: emitted)
     trimHistory()
-  }
-
-  /// Intervals are gated 16 at a time: the intervals g₀ … g₀ + 15 read frames g₀ − 15 … g₀ + 31,
-  /// and if even the loudest of those times the taps' absolute sum stays under the ceiling,
-  /// none of them needs gain (the same bound `requiredGain` uses, over a wider window: it
-  /// changes the time taken, never the result).
-  static let groupShift = 4
-
-  private mutating func checkGroup(_ x: UnsafeBufferPointer<Float>, of p: Int, available: Int) {
-    checkedGroup = p >> TruePeakLimiter.groupShift
-    let first = checkedGroup << TruePeakLimiter.groupShift
-    let last = first + (1 << TruePeakLimiter.groupShift) - 1 + TruePeakLimiter.halfTaps
-    // Only when the group starts here (older frames may be trimmed) and all its frames are in.
-    guard p == first, last < available else {
-      groupIsQuiet = false
-      return
-    }
-    var loudest: Float = 0
-    for i
-      in ((first + 1 - TruePeakLimiter.halfTaps - historyStart) * channelCount)..<((last + 1 - historyStart)
-      * channelCount)
-    {
-      let value = abs(x[i])
-      if value > loudest { loudest = value }
-    }
-    groupIsQuiet = loudest * TruePeakLimiter.tapBound <= ceiling
-  }
-
-  /// r[p] = min(1, ceiling / true peak of the interval [p, p+1]).
-  private func requiredGain(_ x: UnsafeBufferPointer<Float>, interval p: Int) -> Float {
-    let channels = channelCount
-    let taps = TruePeakLimiter.tapCount
-    let first = (p + 1 - TruePeakLimiter.halfTaps - historyStart) &* channels
-    var loudest: Float = 0
-    for i in first..<(first &+ taps &* channels) { loudest = max(loudest, abs(x[i])) }
-    // Interpolated values cannot exceed the window's peak times the taps' absolute sum.
-    guard loudest * TruePeakLimiter.tapBound > ceiling else { return 1 }
-    var peak: Float = 0
-    let here = (p - historyStart) &* channels
-    TruePeakLimiter.phaseTaps.withUnsafeBufferPointer { coefficients in
-      for c in 0..<channels {
-        peak = max(peak, abs(x[here &+ c]), abs(x[here &+ channels &+ c]))
-        // All seven phases at once: lane φ of `sum` is Σₖ hφ[k] · x[p + k − 15] (lane 7 is unused).
-        var sum = SIMD8<Float>()
-        var index = first &+ c
-        for k in 0..<taps {
-          sum += coefficients[k] * x[index]  // not addingProduct: without -mfma that calls libm per lane
-          index &+= channels
-        }
-        peak = max(peak, sum.max(), -sum.min())  // lane 7 holds 0, which changes neither
-      }
-    }
-    return peak > ceiling ? ceiling / peak : 1
-  }
-
-  /// The phase filters transposed: element k holds tap k of phases ⅛ … ⅞ (and 0 in lane 7).
-  static let phaseTaps: [SIMD8<Float>] = (0..<tapCount).map { k in
-    var lanes = SIMD8<Float>()
-    for (phase, filter) in phases.enumerated() { lanes[phase] = filter[k] }
-    return lanes
   }
 
   /// Drops frames no longer needed for output or filtering, in large steps.
@@ -209,18 +141,14 @@ public struct TruePeakLimiter: AudioProcessor {
   }
 }
 
-/// Sliding minimum over a stream (a monotonic deque): amortised O(1) per value.
-struct MinimumWindow {
+/// Sliding minimum of the r[k] < 1 (a monotonic deque: values rise from front to back); an
+/// empty window means every r in it is 1. Amortised O(1) per value.
+struct LowWindow {
   private var indices: [Int] = []
   private var values: [Float] = []
   private var head = 0
 
   mutating func push(index: Int, value: Float) {
-    // The usual case under the ceiling: 1 after 1 only moves the last index (same minima).
-    if indices.count > head, value == 1, values[values.count - 1] == 1 {
-      indices[indices.count - 1] = index
-      return
-    }
     while indices.count > head, values[values.count - 1] >= value {
       indices.removeLast()
       values.removeLast()
@@ -230,7 +158,7 @@ struct MinimumWindow {
   }
 
   /// The minimum of the values pushed at indices ≥ `start` (1 if none).
-  mutating func minimum(from start: Int) -> Float {
+  @inline(__always) mutating func minimum(from start: Int) -> Float {
     while head < indices.count, indices[head] < start { head += 1 }
     if head > 4_096 {
       indices.removeFirst(head)
