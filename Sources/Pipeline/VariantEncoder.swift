@@ -114,7 +114,8 @@ struct VariantEncoder: Sendable {
     }
     (input, inputLoudness, slope) = try aim(
       input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, slope: slope,
-      measuredLUFS: rate == audio.sampleRate ? measuredLUFS : nil, spools: spools)
+      limitedAtDBTP: target.limiterCeilingDBTP, measuredLUFS: rate == audio.sampleRate ? measuredLUFS : nil,
+      spools: spools)
     var measured = try written()
     for correction in 0...maxCorrections {
       let encoded = measured.loudness
@@ -128,12 +129,14 @@ struct VariantEncoder: Sendable {
         LoudnessPlan.encodedCorrectionDB(measuredLUFS: encoded.integratedLUFS, targetLUFS: target.integratedLUFS) != nil
       guard (loudnessOff || peakOverDB > 0) && correction < maxCorrections else { break }
       let lowered = max(lowestCeilingDBTP, min(ceilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
-      // Only the peaks are off and the ceiling cannot go lower: that is for the dips below.
-      if !loudnessOff && lowered >= ceilingDBTP { break }
+      // Only the peaks are off and the ceiling cannot go down by as much as they are over (the
+      // overshoot is then not only at the input's peaks): that is for the dips below.
+      if !loudnessOff && ceilingDBTP - lowered < peakOverDB { break }
+      let limitedAtDBTP = ceilingDBTP
       ceilingDBTP = lowered
       (input, inputLoudness, slope) = try aim(
         input, at: target, past: shift.loudnessLU, ceilingDBTP: ceilingDBTP, name: name, slope: slope,
-        measuredLUFS: inputLoudness.integratedLUFS, spools: spools)
+        limitedAtDBTP: limitedAtDBTP, measuredLUFS: inputLoudness.integratedLUFS, spools: spools)
       measured = try written()
     }
     // Peaks the limiter cannot reach (the codec overshoots where the input has no peak): dip the
@@ -158,10 +161,11 @@ struct VariantEncoder: Sendable {
 
   /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target
   /// (spooled); with its integrated loudness (true peak still unknown: −∞) and the slope the
-  /// normalisation saw. `measuredLUFS`: the input's loudness, if known.
+  /// normalisation saw. `measuredLUFS`: the input's loudness, if known. `limitedAtDBTP`: the
+  /// ceiling the input's peaks were limited at when `slope` was seen (`firstGainDB`).
   private func aim(
     _ input: AudioStream, at target: LoudnessTarget, past shiftLU: Double, ceilingDBTP: Double, name: String,
-    slope: Double, measuredLUFS: Double? = nil, spools: SpoolSet
+    slope: Double, limitedAtDBTP: Double, measuredLUFS: Double? = nil, spools: SpoolSet
   ) throws -> (AudioStream, LoudnessMeasurement, Double) {
     let inputTarget = try LoudnessTarget(
       integratedLUFS: target.integratedLUFS - shiftLU, truePeakDBTP: min(0, max(-9, ceilingDBTP)),
@@ -170,8 +174,10 @@ struct VariantEncoder: Sendable {
     guard let gain = LoudnessPlan.gainDB(measuredLUFS: first, targetLUFS: inputTarget.integratedLUFS) else {
       throw RenderError.silentNarration(file: name)
     }
+    let start = LoudnessPlan.firstGainDB(
+      gain, slope: slope, ceilingLoweredByDB: limitedAtDBTP - inputTarget.limiterCeilingDBTP)
     let best = try LoudnessPlan.search(
-      fromGainDB: gain, targetLUFS: inputTarget.integratedLUFS, toleranceLU: 0.08, initialSlope: slope,
+      fromGainDB: start, targetLUFS: inputTarget.integratedLUFS, toleranceLU: 0.08, initialSlope: slope,
       discard: { (spool: AudioSpool) in spools.remove(spool) }
     ) { gain, _ in
       try spools.measured(input.adding(.gain(gain)).adding(.limit(ceilingDBTP: inputTarget.limiterCeilingDBTP)))

@@ -71,6 +71,23 @@ public enum LoudnessPlan {
     measuredLUFS > -70 ? targetLUFS - measuredLUFS : nil
   }
 
+  /// The first gain to try on material whose peaks are already limited, where `gainDB` (target
+  /// − measured) alone would fall short: with s = d(loudness)/d(gain) seen when it was limited,
+  /// each dB of gain buys about s LU, and a ceiling d dB lower than that limiting's costs about
+  /// (1 − s)·d LU more (the loudness lost to a limiter grows by 1 − s per dB its ceiling drops,
+  /// whether gain or ceiling moves). So
+  ///
+  ///     gain₀ = (gainDB + (1 − s)·d) / s      when that is positive, else gainDB,
+  ///
+  /// at most 3 dB over `gainDB`. s = 1 (nothing known) gives `gainDB`. A first guess only: the
+  /// search measures it like any other pass.
+  public static func firstGainDB(_ gainDB: Double, slope: Double, ceilingLoweredByDB lowered: Double) -> Double {
+    let s = min(1, max(0.1, slope))
+    let needed = gainDB + (1 - s) * max(0, lowered)
+    guard needed > 0 else { return gainDB }
+    return min(gainDB + 3, max(gainDB, needed / s))
+  }
+
   /// The gain still needed after measuring the encoded file (codecs shift loudness a little:
   /// LAME at 128 kbps lowers it by up to 0.5 LU on bright material); nil when within tolerance.
   public static func encodedCorrectionDB(
