@@ -41,11 +41,30 @@ public enum Aligner {
       }
     }
     guard let best else { throw firstError ?? .noSpeech(file: options.file) }
-    let result = best.result
-    // A person who fixed boundaries has vouched for the text; warn, do not refuse.
-    if options.rejectMismatch && options.fixedStarts.isEmpty && result.fit < FitCheck.rejectBelow {
-      throw .textMismatch(file: options.file, reason: FitCheck.reason(score: best.score, fit: result.fit))
+    var result = best.result
+    guard result.fit < FitCheck.lowFit else { return result }
+    // A person who fixed boundaries has vouched for the text: warn, never refuse.
+    if result.fit < FitCheck.rejectBelow && options.fixedStarts.isEmpty {
+      let order = OrderCheck.evidence(of: segments, score: best.score) { shuffled in
+        try? alignOnce(features, segments: shuffled, options: options, depthBelowSpeechDB: best.depth).score
+      }
+      if let order {
+        result.fitDetails["orderMargin"] = order.margin
+        result.fitDetails["orderShare"] = order.share
+      }
+      if order?.holds == true {
+        // The text is right; the reading is far from what it predicts (a human reader's
+        // breath pauses and pace): each boundary's own confidence stands, up to a cap.
+        result.warnings.append(OrderCheck.warning(file: options.file, fit: result.fit))
+        result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
+        return result
+      }
+      // Too little text to shuffle is too little to call it another chapter's.
+      if options.rejectMismatch && order != nil {
+        throw .textMismatch(file: options.file, reason: FitCheck.reason(score: best.score, fit: result.fit))
+      }
     }
+    result.capConfidence(at: result.fit, threshold: options.lowConfidence)
     return result
   }
 
