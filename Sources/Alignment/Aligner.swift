@@ -101,9 +101,18 @@ public enum Aligner {
     let second = plan.problem(
       secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
     // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.
-    let (found, solved) =
+    var (found, solved) =
       (try? solveOrExplain(second, plan: plan, file: options.file)).flatMap { $0 }.map { ($0, second) }
       ?? (pass1, first)
+    // A verse not read or speech the text lacks shifts the text against pass 1's clock by a
+    // verse: the narrow bands may not hold the right answer. Pass 1's width, same model.
+    if solved.bands == second.bands && found.hasGap(text: text) {
+      let wide = plan.problem(
+        secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 8, slackFraction: 0.1)
+      if let better = BoundaryChooser(wide).solve(), better.totalCost < found.totalCost {
+        (found, solved) = (better, wide)
+      }
+    }
     let predicted = solved.predicted
     let chosen = Retakes.preferLater(found, problem: solved, text: text)
     var result = ResultBuilder(map: map, text: text, segments: segments, fixed: fixed, options: options)
