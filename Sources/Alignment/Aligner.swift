@@ -104,9 +104,10 @@ public enum Aligner {
     var (found, solved) =
       (try? solveOrExplain(second, plan: plan, file: options.file)).flatMap { $0 }.map { ($0, second) }
       ?? (pass1, first)
-    // A verse not read or speech the text lacks shifts the text against pass 1's clock by a
-    // verse: the narrow bands may not hold the right answer. Pass 1's width, same model.
-    if solved.bands == second.bands && found.hasGap(text: text) {
+    // A verse not read shifts the text against pass 1's clock by a verse: the narrow bands
+    // may not hold the right answer (which verse was skipped). Pass 1's width, same model.
+    // (Not for an interlude: there the wide search trades a retake for a dip.)
+    if solved.bands == second.bands && found.skipsSegment(text: text) {
       let wide = plan.problem(
         secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 8, slackFraction: 0.1)
       if let better = BoundaryChooser(wide).solve(), better.totalCost < found.totalCost {

@@ -77,10 +77,9 @@ struct BoundaryChooser {
       return stride(from: headingPause + 1, through: pauseCount, by: 1).filter { !used.contains($0) }
     }
 
-    /// True when the path holds an interlude or a segment not read (its start shares the
-    /// pause of the next segment's).
-    func hasGap(text: TextModel) -> Bool {
-      guard interludes.isEmpty else { return true }
+    /// True when the path holds a segment not read (its start shares the pause of the next
+    /// segment's).
+    func skipsSegment(text: TextModel) -> Bool {
       let starts = text.segmentStartBreak.map { pauseOfBreak[$0] }
       return zip(starts, starts.dropFirst()).contains { $0 != nil && $0 == $1 }
     }
