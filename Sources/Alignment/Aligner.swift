@@ -28,12 +28,14 @@ public enum Aligner {
     _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions = .init()
   ) throws(AlignmentError) -> AlignmentResult {
     guard !segments.isEmpty else { throw .noText(file: options.file) }
-    var best: (result: AlignmentResult, score: Double, depth: Float?)?
+    var best: (result: AlignmentResult, score: Double, map: SpeechMap)?
     var firstError: AlignmentError?
     for depth in pauseDepthsDB {
       do {
-        let attempt = try alignOnce(features, segments: segments, options: options, depthBelowSpeechDB: depth)
-        if attempt.score < best?.score ?? .infinity { best = (attempt.result, attempt.score, depth) }
+        let map = SpeechMap(
+          features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depth)
+        let attempt = try alignOnce(map, segments: segments, options: options)
+        if attempt.score < best?.score ?? .infinity { best = (attempt.result, attempt.score, map) }
         // A quiet room's pauses are plain at the floor: no need to look deeper.
         if depth == nil && attempt.result.fit >= FitCheck.lowFit { break }
       } catch {
@@ -46,7 +48,7 @@ public enum Aligner {
     // A person who fixed boundaries has vouched for the text: warn, never refuse.
     if result.fit < FitCheck.rejectBelow && options.fixedStarts.isEmpty {
       let order = OrderCheck.evidence(of: segments, score: best.score) { shuffled in
-        try? alignOnce(features, segments: shuffled, options: options, depthBelowSpeechDB: best.depth).score
+        try? alignOnce(best.map, segments: shuffled, options: options).score
       }
       if let order {
         result.fitDetails["orderMargin"] = order.margin
@@ -68,12 +70,11 @@ public enum Aligner {
     return result
   }
 
-  /// One alignment with the pauses found at one depth; its fit score (lower is better).
+  /// One alignment with the pauses found at one depth (`map`); its fit score (lower is better).
   static func alignOnce(
-    _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions, depthBelowSpeechDB: Float?
+    _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions
   ) throws(AlignmentError) -> (result: AlignmentResult, score: Double) {
-    var map = SpeechMap(
-      features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depthBelowSpeechDB)
+    var map = map
     guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
     let fixed = try FixedStarts(options.fixedStarts, segments: segments, map: &map, file: options.file)
     // "No heading" is a statement about the labels: speech before the first segment still
@@ -121,7 +122,7 @@ public enum Aligner {
     let report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
-    result.pauseDepthDB = depthBelowSpeechDB.map(Double.init)
+    result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
     return (result, report.details["score"] ?? 0)
   }
 

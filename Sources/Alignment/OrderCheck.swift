@@ -30,15 +30,21 @@ enum OrderCheck {
   }
 
   /// `align` scores one text against the recording (nil: no alignment exists). Nil when the
-  /// text has too few sentences to shuffle.
+  /// text has too few verses to shuffle. Stops as soon as more shuffles than `maximumShare`
+  /// allows have tied or beaten the text (the answer cannot change; a wrong chapter costs a
+  /// few alignments, not `shuffles`).
   static func evidence(
     of segments: [VerseInput], score: Double, align: ([VerseInput]) -> Double?
   ) -> Evidence? {
     var differences: [Double] = []
+    var beaten = 0
     for round in 0..<shuffles {
       guard let shuffled = shuffled(segments, round: round) else { break }
       // A shuffle no alignment exists for explains the recording worse than any that does.
-      differences.append(align(shuffled).map { $0 - score } ?? .infinity)
+      let difference = align(shuffled).map { $0 - score } ?? .infinity
+      differences.append(difference)
+      if difference <= 0 { beaten += 1 }
+      if Double(beaten) > maximumShare * Double(shuffles) { break }
     }
     guard !differences.isEmpty else { return nil }
     differences.sort()
