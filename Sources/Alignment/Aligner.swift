@@ -65,6 +65,7 @@ public enum Aligner {
       if options.rejectMismatch && order != nil {
         throw .textMismatch(file: options.file, reason: FitCheck.reason(score: best.score, fit: result.fit))
       }
+      result.warnings.append(FitCheck.mayNotMatch(file: options.file, fit: result.fit))
     }
     result.capConfidence(at: result.fit, threshold: options.lowConfidence)
     return result

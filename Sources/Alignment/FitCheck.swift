@@ -87,10 +87,7 @@ enum FitCheck {
     let costPerItem = path.totalCost / Double(max(1, realPauses + text.unitCount))
     let score = costPerItem - 0.2 * (gap - 1.5)
     let fit = 1 / (1 + Double.exp((score + 0.155) / 0.03))
-    if fit < lowFit && fit >= rejectBelow {
-      warnings.append(
-        "\(file): the recording may not match the text (fit \(format(fit))); check that they are the same chapter.")
-    }
+    if fit < lowFit && fit >= rejectBelow { warnings.append(mayNotMatch(file: file, fit: fit)) }
     return Report(
       fit: fit,
       details: [
@@ -98,6 +95,10 @@ enum FitCheck {
         "misfitVerses": Double(misfits.count),
       ],
       warnings: warnings, misfits: misfits)
+  }
+
+  static func mayNotMatch(file: String, fit: Double) -> String {
+    "\(file): the recording may not match the text (fit \(format(fit))); check that they are the same chapter."
   }
 
   static func reason(score: Double, fit: Double) -> String {

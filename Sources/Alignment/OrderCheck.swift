@@ -9,16 +9,18 @@
 /// score of shuffle i − the score of the text (`FitCheck`, lower is better),
 ///
 ///     margin = median dᵢ,      share = #(dᵢ ≤ 0) / shuffles,
-///     the text belongs to the recording ⇔ margin ≥ 0.15 and share ≤ 0.07.
+///     the text belongs to the recording ⇔ margin ≥ 0.14 and share ≤ 0.1.
 ///
-/// On two generated real-room corpora (seeds 1 and 2) and two human readings, every matching
-/// chapter the absolute fit rejected had margin ≥ 0.155 and share ≤ 0.063; of 135 pairings of
-/// a recording with another chapter's text that it rejected, 6 pass (margin 0.15–0.26).
+/// On two generated real-room corpora (seeds 1 and 2) and two human readings (one also
+/// without its one-word title in the text: share 0.094), every matching chapter the absolute
+/// fit rejected but one (a retake absorbed into a heading) had margin ≥ 0.148 and share
+/// ≤ 0.094; of 135 pairings of a recording with another chapter's text that it rejected, 8
+/// pass (margin 0.15–0.26).
 enum OrderCheck {
   static let shuffles = 32
   static let minimumMargin = 0.14
-  /// Two shuffles in 32 may tie or beat the text by chance.
-  static let maximumShare = 0.07
+  /// Three shuffles in 32 may tie or beat the text by chance.
+  static let maximumShare = 0.1
 
   /// A text that passes only on order fits too loosely for any boundary to be sure.
   static let confidenceCap = 0.85
@@ -26,25 +28,20 @@ enum OrderCheck {
   struct Evidence {
     var margin: Double
     var share: Double
+    /// The text belongs to the recording.
     var holds: Bool { margin >= OrderCheck.minimumMargin && share <= OrderCheck.maximumShare }
   }
 
   /// `align` scores one text against the recording (nil: no alignment exists). Nil when the
-  /// text has too few verses to shuffle. Stops as soon as more shuffles than `maximumShare`
-  /// allows have tied or beaten the text (the answer cannot change; a wrong chapter costs a
-  /// few alignments, not `shuffles`).
+  /// text has too few verses to shuffle.
   static func evidence(
     of segments: [VerseInput], score: Double, align: ([VerseInput]) -> Double?
   ) -> Evidence? {
     var differences: [Double] = []
-    var beaten = 0
     for round in 0..<shuffles {
       guard let shuffled = shuffled(segments, round: round) else { break }
       // A shuffle no alignment exists for explains the recording worse than any that does.
-      let difference = align(shuffled).map { $0 - score } ?? .infinity
-      differences.append(difference)
-      if difference <= 0 { beaten += 1 }
-      if Double(beaten) > maximumShare * Double(shuffles) { break }
+      differences.append(align(shuffled).map { $0 - score } ?? .infinity)
     }
     guard !differences.isEmpty else { return nil }
     differences.sort()
