@@ -27,6 +27,28 @@ import Testing
     }
   }
 
+  /// Room tone at −42 dBFS in every pause while the lead-in and tail sit at −75 dBFS (a phone's
+  /// gate, a cut), breaths in the longer verse pauses, uneven pauses (commas up to 0.7 s,
+  /// verse pauses from 0.6 s): the floor is the pauses', not the lead-in's, so every start is in
+  /// its own pause. (With the floor read off the lead-in every pause was sound: 1 of 8 right.)
+  @Test(arguments: [UInt64(1), 2, 3])
+  func roomToneAboveTheLeadIn(seed: UInt64) throws {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.versePause = 0.6...1.8
+    options.sentencePause = 0.3...1.0
+    options.commaPause = 0.1...0.7
+    options.breaths = true
+    options.pauseFillDBFS = -42
+    let reading = SyntheticReading(SampleText.psalm121, options)
+    let result = try AlignerTests.align(reading, SampleText.psalm121)
+    #expect(result.segments.count == SampleText.psalm121.count)
+    for (v, segment) in result.segments.enumerated() {
+      #expect(reading.isInOwnGap(segment.start, verse: v, slackFrames: 0), "verse \(v + 1)")
+      #expect(abs(segment.onset - reading.onsets[v]) <= 22_050 * 3 / 100, "verse \(v + 1) onset")
+    }
+  }
+
   /// Verse 4 follows verse 3 with no pause: its start lies within 150 ms of the true
   /// boundary, it is low-confidence and named in a warning, and the others stay right.
   @Test func verseReadStraightOn() throws {
