@@ -60,6 +60,8 @@ struct SpeechMap: Sendable {
   let hopFrames: Int
   let frameCount: Int
   let levels: LevelModel
+  /// The pause depth under the speech level it was built with (nil: the noise floor).
+  let depthBelowSpeechDB: Float?
   /// Speech islands in order.
   private(set) var islands: [Island]
   /// Islands judged not speech (for diagnostics).
@@ -89,6 +91,7 @@ struct SpeechMap: Sendable {
     sampleRate = features.sampleRate
     hopFrames = features.hopFrames
     frameCount = features.frameCount
+    self.depthBelowSpeechDB = depthBelowSpeechDB
     let levels = LevelModel(features, depthBelowSpeechDB: depthBelowSpeechDB)
     self.levels = levels
     let minPauseHops = max(1, (minPauseMilliseconds * sampleRate / 1000 + hopFrames - 1) / hopFrames)
