@@ -49,6 +49,29 @@ import Testing
     }
   }
 
+  /// A bell-like note (523 Hz, as loud as the quieter words, decaying 15 dB/s) struck as each
+  /// verse ends, ringing through the short verse pause (0.45–0.6 s) into the next verse: every
+  /// start still in its own pause (`SpeechMap+Decays`; without it some verses took the wrong one).
+  @Test func notesStruckInTheVersePauses() throws {
+    var options = SyntheticReading.Options()
+    options.versePause = 0.45...0.6
+    let reading = SyntheticReading(SampleText.psalm121, options)
+    var samples = reading.audio.samples
+    let rate = Double(reading.audio.sampleRate)
+    for gap in reading.gaps.dropFirst() {
+      for n in gap.start..<min(samples.count, gap.start + Int(1.5 * rate)) {
+        let t = Double(n - gap.start) / rate
+        let amplitude = 0.2 * Double.exp10(-15 * t / 20)
+        samples[n] += Float(amplitude * Double.sin(2 * Double.pi * 523 * t))
+      }
+    }
+    let audio = AudioBuffer(samples: samples, channelCount: 1, sampleRate: reading.audio.sampleRate)
+    let result = try Aligner.align(SpeechFeatures(of: audio), segments: SampleText.inputs(SampleText.psalm121))
+    for (v, segment) in result.segments.enumerated() {
+      #expect(reading.isInOwnGap(segment.start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    }
+  }
+
   /// Verse 4 follows verse 3 with no pause: its start lies within 150 ms of the true
   /// boundary, it is low-confidence and named in a warning, and the others stay right.
   @Test func verseReadStraightOn() throws {
