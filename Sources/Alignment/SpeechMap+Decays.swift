@@ -6,8 +6,9 @@ import DSP
 /// and into the next verse: the pause is never quiet, and the two verses look like one run of
 /// sound. Speech is never a smooth decay for long: its level rises and falls with every
 /// syllable, and a word's release or a small room's reverb falls faster than 40 dB/s (at
-/// 250 ms and 60 dB/s a festival voice's slow phrase ends were cut too). With L[k] the voice-band power mean over hops k−3…k+3 (35 ms), a *decay* is a maximal run of hops
-/// over which L never rises by more than `decayRiseToleranceDB` from one hop to the next, and
+/// 250 ms and 60 dB/s a festival voice's slow phrase ends were cut too). With L[k] the
+/// voice-band power mean over hops k−3…k+3 (35 ms), a *decay* is a maximal run of hops over
+/// which L never rises by more than `decayRiseToleranceDB` from one hop to the next, and
 ///
 ///     length ≥ 300 ms,   8 dB/s ≤ (L[first] − L[last]) / length ≤ 40 dB/s.
 ///
