@@ -46,27 +46,28 @@ public enum Aligner {
     var result = best.result
     guard result.fit < FitCheck.lowFit else { return result }
     // A person who fixed boundaries has vouched for the text: warn, never refuse.
-    if result.fit < FitCheck.rejectBelow && options.fixedStarts.isEmpty {
-      let order = OrderCheck.evidence(of: segments, score: best.score) { shuffled in
+    let order =
+      options.fixedStarts.isEmpty
+      ? OrderCheck.evidence(of: segments, score: best.score) { shuffled in
         try? alignOnce(best.map, segments: shuffled, options: options).score
-      }
-      if let order {
-        result.fitDetails["orderMargin"] = order.margin
-        result.fitDetails["orderShare"] = order.share
-      }
-      if order?.holds == true {
-        // The text is right; the reading is far from what it predicts (a human reader's
-        // breath pauses and pace): each boundary's own confidence stands, up to a cap.
-        result.warnings.append(OrderCheck.warning(file: options.file, fit: result.fit))
-        result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
-        return result
-      }
-      // Too little text to shuffle is too little to call it another chapter's.
-      if options.rejectMismatch && order != nil {
-        throw .textMismatch(file: options.file, reason: FitCheck.reason(score: best.score, fit: result.fit))
-      }
-      result.warnings.append(FitCheck.mayNotMatch(file: options.file, fit: result.fit))
+      } : nil
+    if let order {
+      result.fitDetails["orderMargin"] = order.margin
+      result.fitDetails["orderShare"] = order.share
     }
+    if order?.holds == true {
+      // The text is right; the reading is far from what it predicts (a human reader's breath
+      // pauses and pace, a bed): each boundary's own confidence stands, up to a cap.
+      result.warnings.append(OrderCheck.warning(file: options.file, fit: result.fit))
+      result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
+      return result
+    }
+    // Too little text to shuffle is too little to call it another chapter's. Between
+    // `rejectBelow` and `lowFit` only a text whose order plainly does not matter is refused.
+    if options.rejectMismatch, let order, result.fit < FitCheck.rejectBelow || order.isIrrelevant {
+      throw .textMismatch(file: options.file, reason: FitCheck.reason(score: best.score, fit: result.fit))
+    }
+    result.warnings.append(FitCheck.mayNotMatch(file: options.file, fit: result.fit))
     result.capConfidence(at: result.fit, threshold: options.lowConfidence)
     return result
   }

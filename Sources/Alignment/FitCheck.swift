@@ -20,7 +20,9 @@ enum FitCheck {
   static let verseRatioLimit = 1.6
   /// Below this the recording is rejected (unless the caller allows a mismatch).
   static let rejectBelow = 0.1
-  /// Below this a warning is written and every boundary's confidence is capped at the fit.
+  /// Below this the order test decides (`OrderCheck`, in `Aligner`): a text that passes it
+  /// keeps its boundaries' confidences (≤ 0.85); otherwise a warning is written and every
+  /// boundary's confidence is capped at the fit.
   static let lowFit = 0.5
 
   struct Report {
@@ -87,7 +89,6 @@ enum FitCheck {
     let costPerItem = path.totalCost / Double(max(1, realPauses + text.unitCount))
     let score = costPerItem - 0.2 * (gap - 1.5)
     let fit = 1 / (1 + Double.exp((score + 0.155) / 0.03))
-    if fit < lowFit && fit >= rejectBelow { warnings.append(mayNotMatch(file: file, fit: fit)) }
     return Report(
       fit: fit,
       details: [

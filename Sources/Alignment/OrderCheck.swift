@@ -19,6 +19,10 @@
 enum OrderCheck {
   static let shuffles = 32
   static let minimumMargin = 0.14
+  /// Below this margin the order does not matter at all: refused even when the fit alone
+  /// (0.1 ≤ fit < 0.5) would have let the text through. (Every matching chapter of the corpora
+  /// with such a fit had margin ≥ 0.165; one wrong pairing had −0.08.)
+  static let irrelevantBelow = 0.05
   /// Three shuffles in 32 may tie or beat the text by chance.
   static let maximumShare = 0.1
 
@@ -30,6 +34,8 @@ enum OrderCheck {
     var share: Double
     /// The text belongs to the recording.
     var holds: Bool { margin >= OrderCheck.minimumMargin && share <= OrderCheck.maximumShare }
+    /// The text in its own order fits no better than a typical shuffle of it.
+    var isIrrelevant: Bool { margin < OrderCheck.irrelevantBelow }
   }
 
   /// `align` scores one text against the recording (nil: no alignment exists). Nil when the
