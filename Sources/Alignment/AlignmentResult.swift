@@ -77,6 +77,9 @@ extension AlignmentResult {
         segments[s + segmentOffset + 1].confidence = min(segments[s + segmentOffset + 1].confidence, 0.2)
       }
     }
+    for s in report.doubtful where !segments[s + segmentOffset].isFixed {
+      segments[s + segmentOffset].confidence = min(segments[s + segmentOffset].confidence, FalseStarts.confidenceCap)
+    }
     lowConfidence = segments.filter { $0.confidence < threshold }.map(\.label)
   }
 

@@ -31,6 +31,8 @@ enum FitCheck {
     var warnings: [String]
     /// Segment indices whose duration is far from the text's prediction.
     var misfits: [Int]
+    /// Segment indices that may begin with a false start (`FalseStarts`).
+    var doubtful: [Int] = []
 
     var reason: String { FitCheck.reason(score: details["score"] ?? 0, fit: fit) }
   }
@@ -74,6 +76,9 @@ enum FitCheck {
       )
       misfits.append(before)
     }
+    let falseStarts = FalseStarts.find(
+      path: path, plan: plan, segments: segments, predicted: predicted, file: file)
+    warnings += falseStarts.warnings
     var strong: [Double] = []
     for (j, m) in path.pauseOfBreak.enumerated() {
       guard let m else { continue }
@@ -95,7 +100,7 @@ enum FitCheck {
         "costPerItem": costPerItem, "pauseContrast": gap, "score": score,
         "misfitVerses": Double(misfits.count),
       ],
-      warnings: warnings, misfits: misfits)
+      warnings: warnings, misfits: misfits, doubtful: falseStarts.segments)
   }
 
   static func mayNotMatch(file: String, fit: Double) -> String {

@@ -70,6 +70,24 @@ import Testing
     }
   }
 
+  /// A false start: the first 0.6 s of verse 8 ("Yahweh will…"), 0.4 s of silence, then verse 8
+  /// read whole. The warning names verse 8 and its confidence stays under 0.9; no other verse
+  /// is named.
+  @Test func falseStartIsNamed() throws {
+    let reading = SyntheticReading(SampleText.psalm121)
+    let onset = reading.onsets[7]
+    let rate = reading.audio.sampleRate
+    let source = reading.audio.samples
+    let samples =
+      Array(source[..<onset]) + Array(source[onset..<(onset + rate * 6 / 10)])
+      + Array(repeating: Float(0), count: rate * 4 / 10) + Array(source[onset...])
+    let audio = AudioBuffer(samples: samples, channelCount: 1, sampleRate: rate)
+    let result = try Aligner.align(SpeechFeatures(of: audio), segments: SampleText.inputs(SampleText.psalm121))
+    let named = result.warnings.filter { $0.contains("false start (") }
+    #expect(named.count == 1 && named[0].contains("verse 8 "), "\(result.warnings)")
+    #expect(result.segments[7].confidence < 0.9)
+  }
+
   /// Verse 4 follows verse 3 with no pause: its start lies within 150 ms of the true
   /// boundary, it is low-confidence and named in a warning, and the others stay right.
   @Test func verseReadStraightOn() throws {
