@@ -75,6 +75,28 @@ struct SpeechMap: Sendable {
   /// total after the last).
   var speechBefore: [Double] { [0] + pauses.map(\.speechBefore) + [totalSpeech] }
 
+  /// A steady island this far below the speech level is a bed or a hum swelling over the
+  /// floor, not a word (`isSteady`).
+  static let steadyBelowSpeechDB: Float = 15
+  /// … steady: its voice-band level (35 ms means) spans less than this.
+  static let steadyRangeDB: Float = 5
+
+  /// Speech rises and falls by more than `steadyRangeDB` within any word; a music pad held
+  /// under the voice, or its swell, does not. Such an island, quiet beside the speech, is not
+  /// speech (it split a pad-filled verse pause into pieces and the verse's onset walked 1 s
+  /// early).
+  static func isSteady(_ island: Island, _ f: SpeechFeatures, speechDB: Float) -> Bool {
+    guard island.peakVoiceDB < speechDB - steadyBelowSpeechDB else { return false }
+    var low = Float.infinity
+    var high = -Float.infinity
+    for k in island.startHop..<island.endHop {
+      let level = smoothed(f.voiceDBFS, k, island.startHop, island.endHop, radius: 3)
+      low = min(low, level)
+      high = max(high, level)
+    }
+    return high - low < steadyRangeDB
+  }
+
   /// Islands shorter than this are clicks.
   static let minimumIslandMilliseconds = 40
   /// Islands this far below the speech level are never words.
@@ -106,7 +128,8 @@ struct SpeechMap: Sendable {
       let breathy =
         island.voicingDB < Self.noiseLikeVoicingDB && island.brightnessDB > Self.noiseLikeBrightnessDB
         && island.peakVoiceDB < speech - Self.breathBelowSpeechDB
-      if island.endHop - island.startHop < minimumHops || quiet || breathy || island.isBreath {
+      let steady = Self.isSteady(island, features, speechDB: speech)
+      if island.endHop - island.startHop < minimumHops || quiet || breathy || steady || island.isBreath {
         dropped.append(island)
       } else {
         kept.append(island)
