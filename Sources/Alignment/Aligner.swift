@@ -28,12 +28,14 @@ public enum Aligner {
     _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions = .init()
   ) throws(AlignmentError) -> AlignmentResult {
     guard !segments.isEmpty else { throw .noText(file: options.file) }
-    var best: (result: AlignmentResult, score: Double, depth: Float?)?
+    var best: (result: AlignmentResult, score: Double, map: SpeechMap)?
     var firstError: AlignmentError?
     for depth in pauseDepthsDB {
       do {
-        let attempt = try alignOnce(features, segments: segments, options: options, depthBelowSpeechDB: depth)
-        if attempt.score < best?.score ?? .infinity { best = (attempt.result, attempt.score, depth) }
+        let map = SpeechMap(
+          features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depth)
+        let attempt = try alignOnce(map, segments: segments, options: options)
+        if attempt.score < best?.score ?? .infinity { best = (attempt.result, attempt.score, map) }
         // A quiet room's pauses are plain at the floor: no need to look deeper.
         if depth == nil && attempt.result.fit >= FitCheck.lowFit { break }
       } catch {
@@ -41,20 +43,40 @@ public enum Aligner {
       }
     }
     guard let best else { throw firstError ?? .noSpeech(file: options.file) }
-    let result = best.result
-    // A person who fixed boundaries has vouched for the text; warn, do not refuse.
-    if options.rejectMismatch && options.fixedStarts.isEmpty && result.fit < FitCheck.rejectBelow {
+    var result = best.result
+    guard result.fit < FitCheck.lowFit else { return result }
+    // A person who fixed boundaries has vouched for the text: warn, never refuse.
+    let order =
+      options.fixedStarts.isEmpty
+      ? OrderCheck.evidence(of: segments, score: best.score) { shuffled in
+        try? alignOnce(best.map, segments: shuffled, options: options).score
+      } : nil
+    if let order {
+      result.fitDetails["orderMargin"] = order.margin
+      result.fitDetails["orderShare"] = order.share
+    }
+    if order?.holds == true {
+      // The text is right; the reading is far from what it predicts (a human reader's breath
+      // pauses and pace, a bed): each boundary's own confidence stands, up to a cap.
+      result.warnings.append(OrderCheck.warning(file: options.file, fit: result.fit))
+      result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
+      return result
+    }
+    // Too little text to shuffle is too little to call it another chapter's. Between
+    // `rejectBelow` and `lowFit` only a text whose order plainly does not matter is refused.
+    if options.rejectMismatch, let order, result.fit < FitCheck.rejectBelow || order.isIrrelevant {
       throw .textMismatch(file: options.file, reason: FitCheck.reason(score: best.score, fit: result.fit))
     }
+    result.warnings.append(FitCheck.mayNotMatch(file: options.file, fit: result.fit))
+    result.capConfidence(at: result.fit, threshold: options.lowConfidence)
     return result
   }
 
-  /// One alignment with the pauses found at one depth; its fit score (lower is better).
+  /// One alignment with the pauses found at one depth (`map`); its fit score (lower is better).
   static func alignOnce(
-    _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions, depthBelowSpeechDB: Float?
+    _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions
   ) throws(AlignmentError) -> (result: AlignmentResult, score: Double) {
-    var map = SpeechMap(
-      features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depthBelowSpeechDB)
+    var map = map
     guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
     let fixed = try FixedStarts(options.fixedStarts, segments: segments, map: &map, file: options.file)
     // "No heading" is a statement about the labels: speech before the first segment still
@@ -82,9 +104,19 @@ public enum Aligner {
     let second = plan.problem(
       secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
     // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.
-    let (found, solved) =
+    var (found, solved) =
       (try? solveOrExplain(second, plan: plan, file: options.file)).flatMap { $0 }.map { ($0, second) }
       ?? (pass1, first)
+    // A verse not read shifts the text against pass 1's clock by a verse: the narrow bands
+    // may not hold the right answer (which verse was skipped). Pass 1's width, same model.
+    // (Not for an interlude: there the wide search trades a retake for a dip.)
+    if solved.bands == second.bands && found.skipsSegment(text: text) {
+      let wide = plan.problem(
+        secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 8, slackFraction: 0.1)
+      if let better = BoundaryChooser(wide).solve(), better.totalCost < found.totalCost {
+        (found, solved) = (better, wide)
+      }
+    }
     let predicted = solved.predicted
     let chosen = Retakes.preferLater(found, problem: solved, text: text)
     var result = ResultBuilder(map: map, text: text, segments: segments, fixed: fixed, options: options)
@@ -92,7 +124,7 @@ public enum Aligner {
     let report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
-    result.pauseDepthDB = depthBelowSpeechDB.map(Double.init)
+    result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
     return (result, report.details["score"] ?? 0)
   }
 

@@ -77,10 +77,16 @@ extension AlignmentResult {
         segments[s + segmentOffset + 1].confidence = min(segments[s + segmentOffset + 1].confidence, 0.2)
       }
     }
-    if fit < FitCheck.lowFit {
-      for i in segments.indices where !segments[i].isFixed {
-        segments[i].confidence = min(segments[i].confidence, fit)
-      }
+    for s in report.doubtful where !segments[s + segmentOffset].isFixed {
+      segments[s + segmentOffset].confidence = min(segments[s + segmentOffset].confidence, FalseStarts.confidenceCap)
+    }
+    lowConfidence = segments.filter { $0.confidence < threshold }.map(\.label)
+  }
+
+  /// When the recording fits the text poorly overall, no boundary is surer than the fit.
+  mutating func capConfidence(at cap: Double, threshold: Double) {
+    for i in segments.indices where !segments[i].isFixed {
+      segments[i].confidence = min(segments[i].confidence, cap)
     }
     lowConfidence = segments.filter { $0.confidence < threshold }.map(\.label)
   }

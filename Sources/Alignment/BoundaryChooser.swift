@@ -77,6 +77,13 @@ struct BoundaryChooser {
       return stride(from: headingPause + 1, through: pauseCount, by: 1).filter { !used.contains($0) }
     }
 
+    /// True when the path holds a segment not read (its start shares the pause of the next
+    /// segment's).
+    func skipsSegment(text: TextModel) -> Bool {
+      let starts = text.segmentStartBreak.map { pauseOfBreak[$0] }
+      return zip(starts, starts.dropFirst()).contains { $0 != nil && $0 == $1 }
+    }
+
     /// The pause where the text before break j ends (before an interlude, if any).
     func endPause(ofBreak j: Int) -> Int? {
       interludes.first { $0.breakIndex == j }?.fromPause ?? pauseOfBreak[j]

@@ -20,7 +20,9 @@ enum FitCheck {
   static let verseRatioLimit = 1.6
   /// Below this the recording is rejected (unless the caller allows a mismatch).
   static let rejectBelow = 0.1
-  /// Below this a warning is written and every boundary's confidence is capped at the fit.
+  /// Below this the order test decides (`OrderCheck`, in `Aligner`): a text that passes it
+  /// keeps its boundaries' confidences (≤ 0.85); otherwise a warning is written and every
+  /// boundary's confidence is capped at the fit.
   static let lowFit = 0.5
 
   struct Report {
@@ -29,6 +31,8 @@ enum FitCheck {
     var warnings: [String]
     /// Segment indices whose duration is far from the text's prediction.
     var misfits: [Int]
+    /// Segment indices that may begin with a false start (`FalseStarts`).
+    var doubtful: [Int] = []
 
     var reason: String { FitCheck.reason(score: details["score"] ?? 0, fit: fit) }
   }
@@ -72,6 +76,9 @@ enum FitCheck {
       )
       misfits.append(before)
     }
+    let falseStarts = FalseStarts.find(
+      path: path, plan: plan, segments: segments, predicted: predicted, file: file)
+    warnings += falseStarts.warnings
     var strong: [Double] = []
     for (j, m) in path.pauseOfBreak.enumerated() {
       guard let m else { continue }
@@ -87,17 +94,17 @@ enum FitCheck {
     let costPerItem = path.totalCost / Double(max(1, realPauses + text.unitCount))
     let score = costPerItem - 0.2 * (gap - 1.5)
     let fit = 1 / (1 + Double.exp((score + 0.155) / 0.03))
-    if fit < lowFit && fit >= rejectBelow {
-      warnings.append(
-        "\(file): the recording may not match the text (fit \(format(fit))); check that they are the same chapter.")
-    }
     return Report(
       fit: fit,
       details: [
         "costPerItem": costPerItem, "pauseContrast": gap, "score": score,
         "misfitVerses": Double(misfits.count),
       ],
-      warnings: warnings, misfits: misfits)
+      warnings: warnings, misfits: misfits, doubtful: falseStarts.segments)
+  }
+
+  static func mayNotMatch(file: String, fit: Double) -> String {
+    "\(file): the recording may not match the text (fit \(format(fit))); check that they are the same chapter."
   }
 
   static func reason(score: Double, fit: Double) -> String {

@@ -9,6 +9,10 @@ import DSP
 ///     floor_b  = 10th percentile of the hop levels      (pauses fill ≥ 10 % of any reading)
 ///     speech_b = 90th percentile                         (vowel nuclei)
 ///
+/// over the hops from the first sound to the last (`readingSpan`: not the lead-in and tail);
+/// the low and high bands' floors are then raised to their median over the hops within 3 dB
+/// of the voice-band floor (the room's hiss may be louder up there than the vowels are),
+///
 /// and per hop the values of the nearest blocks, interpolated. A chapter is usually one
 /// window; recordings joined end to end (levels 20 dB apart, another room) each get their
 /// own. All thresholds are relative to these, so a floor anywhere from −65 to −45 dBFS and
@@ -40,6 +44,10 @@ struct LevelModel: Sendable, Equatable {
   static let coreBelowSpeechDB: Float = 35
   /// Sound edges: a hop this far above its band's floor (room tone stays within ~5 dB).
   static let edgeAboveFloorDB: (voice: Float, low: Float, high: Float) = (6, 7, 5)
+  /// Sound this far under the loudest hops starts the reading (`readingSpan`).
+  static let readingBelowLoudestDB: Float = 25
+  /// Hops this close to the voice-band floor are the room's (`quietBandLevels`).
+  static let quietAboveFloorDB: Float = 3
   /// Range assumed below the speech level when the floor is digital silence.
   static let maximumRangeDB: Float = 55
   static let blockSeconds = 2.5
@@ -59,6 +67,7 @@ struct LevelModel: Sendable, Equatable {
     blockHops = max(1, Int(Self.blockSeconds / hopSeconds))
     let halfWindow = max(blockHops, Int(Self.windowSeconds / hopSeconds / 2))
     let blockCount = max(1, (count + blockHops - 1) / blockHops)
+    let reading = Self.readingSpan(features)
     // Sliding histograms (0.25 dB bins) of the window: each hop is added and removed once.
     var voice = Histogram()
     var low = Histogram()
@@ -71,16 +80,20 @@ struct LevelModel: Sendable, Equatable {
       let start = max(0, end - 2 * halfWindow)
       while window.lowerBound < start {
         let k = window.lowerBound
-        voice.remove(features.voiceDBFS[k])
-        low.remove(features.lowDBFS[k])
-        high.remove(features.highDBFS[k])
+        if reading.contains(k) {
+          voice.remove(features.voiceDBFS[k])
+          low.remove(features.lowDBFS[k])
+          high.remove(features.highDBFS[k])
+        }
         window = (k + 1)..<window.upperBound
       }
       while window.upperBound < end {
         let k = window.upperBound
-        voice.add(features.voiceDBFS[k])
-        low.add(features.lowDBFS[k])
-        high.add(features.highDBFS[k])
+        if reading.contains(k) {
+          voice.add(features.voiceDBFS[k])
+          low.add(features.lowDBFS[k])
+          high.add(features.highDBFS[k])
+        }
         window = window.lowerBound..<(k + 1)
       }
       let speechV = voice.quantile(0.90)
@@ -88,6 +101,11 @@ struct LevelModel: Sendable, Equatable {
       var levels = Levels(
         floorVoiceDB: max(voice.quantile(0.10), lowest), floorLowDB: max(low.quantile(0.10), lowest),
         floorHighDB: max(high.quantile(0.10), lowest), speechVoiceDB: speechV)
+      // The room's own level in the outer bands, where the voice band is at its floor.
+      let quiet = Self.quietBandLevels(
+        features, window.clamped(to: reading), belowDB: levels.floorVoiceDB + Self.quietAboveFloorDB)
+      levels.floorLowDB = max(levels.floorLowDB, quiet.lowDB)
+      levels.floorHighDB = max(levels.floorHighDB, quiet.highDB)
       if let depth = depthBelowSpeechDB {
         levels.floorVoiceDB = max(levels.floorVoiceDB, speechV - depth)
         levels.floorLowDB = max(levels.floorLowDB, low.quantile(0.90) - depth)
@@ -96,6 +114,36 @@ struct LevelModel: Sendable, Equatable {
       blocks.append(levels)
     }
     self.blocks = blocks
+  }
+
+  /// The hops from the first to the last within `readingBelowLoudestDB` of the loudest 10 %
+  /// of the recording: the lead-in and the tail are left out of the floor, which must be the
+  /// level of the pauses *between* words (a phone's gate or a cut can leave the lead-in far
+  /// quieter than the room tone in the pauses, which the floor would then take for sound).
+  static func readingSpan(_ features: SpeechFeatures) -> Range<Int> {
+    var all = Histogram()
+    for level in features.voiceDBFS { all.add(level) }
+    let loud = all.quantile(0.90) - readingBelowLoudestDB
+    guard let first = features.voiceDBFS.firstIndex(where: { $0 >= loud }),
+      let last = features.voiceDBFS.lastIndex(where: { $0 >= loud })
+    else { return 0..<features.hopCount }
+    return first..<(last + 1)
+  }
+
+  /// Median levels of the low and high bands over the hops of `window` whose voice band is
+  /// below `belowDB` (−120 dBFS when there are none). A phone's hiss in the pauses can lie
+  /// above the high band of its vowels: a floor read off all hops then takes every pause
+  /// for the edge of a sound (seen on a human phone reading).
+  static func quietBandLevels(
+    _ features: SpeechFeatures, _ window: Range<Int>, belowDB: Float
+  ) -> (lowDB: Float, highDB: Float) {
+    var low = Histogram()
+    var high = Histogram()
+    for k in window where features.voiceDBFS[k] <= belowDB {
+      low.add(features.lowDBFS[k])
+      high.add(features.highDBFS[k])
+    }
+    return (low.quantile(0.5), high.quantile(0.5))
   }
 
   /// The levels at hop `k`, interpolated between block centres.

@@ -51,6 +51,49 @@ enum Retakes {
       best = later
       bands = forced.bands
     }
+    return secondTakesReadAsNext(best, problem: problem, bands: bands, text: text)
+  }
+
+  /// A retake the search took for the start of the next segment: segment s − 1 at its first
+  /// take, and s holding the second take and then its own text, so about twice as long as
+  /// its text predicts (`FitCheck.verseRatioLimit`). The search runs once more with s − 1
+  /// starting where s started and the first take an interlude; the later take wins when it
+  /// is about as long as the first (`sameLength`) and the whole costs at most `margin` nats more.
+  static func secondTakesReadAsNext(
+    _ solution: BoundaryChooser.Solution, problem: BoundaryChooser.Problem, bands: [ClosedRange<Int>],
+    text: TextModel
+  ) -> BoundaryChooser.Solution {
+    var best = solution
+    var bands = bands
+    let starts = text.segmentStartBreak
+    let lastPause = problem.speechBefore.count - 1
+    let speech = problem.speechBefore
+    for s in starts.indices.dropFirst(2) {
+      let previous = starts[s - 1]
+      let this = starts[s]
+      let next = s + 1 < starts.count ? starts[s + 1] : text.breaks.count - 1
+      guard let a = best.pauseOfBreak[previous], let b = best.pauseOfBreak[this], a < b,
+        !best.interludes.contains(where: { $0.breakIndex == previous || $0.breakIndex == this })
+      else { continue }
+      let c = best.endPause(ofBreak: next) ?? lastPause
+      let expected = problem.predicted[next] - problem.predicted[this]
+      guard c > b + 1, expected > 0, (speech[c] - speech[b]) / expected >= FitCheck.verseRatioLimit else { continue }
+      var forced = problem
+      forced.bands = bands
+      forced.bands[previous] = a...b
+      // The first take may hold more pauses than an unexpected heading would.
+      forced.maxInterludePauses = max(problem.maxInterludePauses, b - a)
+      for j in (previous + 1)..<next { forced.bands[j] = (b + 1)...c }
+      guard let later = BoundaryChooser(forced).solve(), later.totalCost <= best.totalCost + margin,
+        later.pauseOfBreak[previous] == b, let end = later.pauseOfBreak[this],
+        later.interludes.contains(where: { $0.breakIndex == previous && $0.toPause == b })
+      else { continue }
+      let first = speech[b] - speech[a]
+      let second = speech[end] - speech[b]
+      guard first > 0, abs(Double.log(second / first)) <= Double.log(sameLength) else { continue }
+      best = later
+      bands = forced.bands
+    }
     return best
   }
 }

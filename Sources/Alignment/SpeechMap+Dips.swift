@@ -10,14 +10,15 @@ import DSP
 ///     L[k] ≤ max L over the 300 ms before k − 6 dB   and   L[k] ≤ max L over the 300 ms after k − 6 dB
 ///
 /// and lies ≥ 150 ms inside the island. Islands of ≥ 1 s keep their deepest dips, greedily,
-/// ≥ 400 ms apart. Each splits its island with a zero-length *weak* pause: the boundary
+/// ≥ 200 ms apart (a stop deep inside the next word must not hide the word boundary 300 ms
+/// before it, as in a human reading's "Bonjour. Je m'appelle…"). Each splits its island with a zero-length *weak* pause: the boundary
 /// search may put a verse boundary there at a fixed price (`CostModel.weakAssign`), passes
 /// it for free otherwise, and never learns pause lengths from it.
 extension SpeechMap {
   static let dipIslandMilliseconds = 1_000
   static let dipContextMilliseconds = 300
   static let dipEdgeMilliseconds = 150
-  static let dipSpacingMilliseconds = 400
+  static let dipSpacingMilliseconds = 200
   static let dipDepthDB: Float = 6
 
   static func splitAtDips(_ islands: inout [Island], _ f: SpeechFeatures) {

@@ -60,6 +60,8 @@ struct SpeechMap: Sendable {
   let hopFrames: Int
   let frameCount: Int
   let levels: LevelModel
+  /// The pause depth under the speech level it was built with (nil: the noise floor).
+  let depthBelowSpeechDB: Float?
   /// Speech islands in order.
   private(set) var islands: [Island]
   /// Islands judged not speech (for diagnostics).
@@ -72,6 +74,28 @@ struct SpeechMap: Sendable {
   /// C[m]: seconds of speech before pause m, for m in 0...P+1 (0 before the first pause, the
   /// total after the last).
   var speechBefore: [Double] { [0] + pauses.map(\.speechBefore) + [totalSpeech] }
+
+  /// A steady island this far below the speech level is a bed or a hum swelling over the
+  /// floor, not a word (`isSteady`).
+  static let steadyBelowSpeechDB: Float = 15
+  /// … steady: its voice-band level (35 ms means) spans less than this.
+  static let steadyRangeDB: Float = 5
+
+  /// Speech rises and falls by more than `steadyRangeDB` within any word; a music pad held
+  /// under the voice, or its swell, does not. Such an island, quiet beside the speech, is not
+  /// speech (it split a pad-filled verse pause into pieces and the verse's onset walked 1 s
+  /// early).
+  static func isSteady(_ island: Island, _ f: SpeechFeatures, speechDB: Float) -> Bool {
+    guard island.peakVoiceDB < speechDB - steadyBelowSpeechDB else { return false }
+    var low = Float.infinity
+    var high = -Float.infinity
+    for k in island.startHop..<island.endHop {
+      let level = smoothed(f.voiceDBFS, k, island.startHop, island.endHop, radius: 3)
+      low = min(low, level)
+      high = max(high, level)
+    }
+    return high - low < steadyRangeDB
+  }
 
   /// Islands shorter than this are clicks.
   static let minimumIslandMilliseconds = 40
@@ -89,6 +113,7 @@ struct SpeechMap: Sendable {
     sampleRate = features.sampleRate
     hopFrames = features.hopFrames
     frameCount = features.frameCount
+    self.depthBelowSpeechDB = depthBelowSpeechDB
     let levels = LevelModel(features, depthBelowSpeechDB: depthBelowSpeechDB)
     self.levels = levels
     let minPauseHops = max(1, (minPauseMilliseconds * sampleRate / 1000 + hopFrames - 1) / hopFrames)
@@ -103,7 +128,8 @@ struct SpeechMap: Sendable {
       let breathy =
         island.voicingDB < Self.noiseLikeVoicingDB && island.brightnessDB > Self.noiseLikeBrightnessDB
         && island.peakVoiceDB < speech - Self.breathBelowSpeechDB
-      if island.endHop - island.startHop < minimumHops || quiet || breathy || island.isBreath {
+      let steady = Self.isSteady(island, features, speechDB: speech)
+      if island.endHop - island.startHop < minimumHops || quiet || breathy || steady || island.isBreath {
         dropped.append(island)
       } else {
         kept.append(island)
@@ -112,6 +138,7 @@ struct SpeechMap: Sendable {
     Self.extendFaintEdges(
       &kept, discarded: dropped, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)
+    Self.splitAtDecays(&kept, features, minimumHops: minimumHops)
     Self.splitAtDips(&kept, features)
     islands = kept
     discarded = dropped

@@ -15,12 +15,18 @@ import Foundation
 /// resampled (libsamplerate) on the way in: a decoder then returns round(frames · 48000 / rate)
 /// frames. Pages carry `OggPages.fixedSerial`, so the same input gives the same bytes. The
 /// file is written under a temporary name and appears under its own only in `finish()`.
+///
+/// The tags (`comments`) go into the OpusTags header at the start; changed before `finish()`,
+/// the header pages are written again in front of the audio pages (`OpusHeaderSwap`), so the
+/// file is the one it would have been with those tags from the start.
 public final class OpusFileWriter: FrameSink {
   public let path: String
   public let sampleRate: Int
   public let channelCount: Int
   /// Frames given to `write`, at `sampleRate`.
   public private(set) var framesWritten = 0
+  /// The file's tags; may be changed until `finish()`.
+  public var comments: VorbisComments
 
   /// Samples per channel in one 20 ms packet at 48 kHz.
   public static let packetFrames = 960
@@ -32,6 +38,12 @@ public final class OpusFileWriter: FrameSink {
   private var pages = OpusPages()
   private var resampler: Resampler?
   private let preSkip: Int
+  private let head: [UInt8]
+  private let vendor = String(cString: opus_get_version_string())
+  /// The comments in the header pages written at the start, those pages' count and bytes.
+  private let headerComments: VorbisComments
+  private var headerPages = 0
+  private var headerBytes = 0
   /// One packet's input, interleaved; `filled` frames of it are set.
   private var frame: [Float]
   private var filled = 0
@@ -46,6 +58,8 @@ public final class OpusFileWriter: FrameSink {
     self.path = path
     self.sampleRate = sampleRate
     self.channelCount = channelCount
+    self.comments = comments
+    headerComments = comments
     guard (1...2).contains(channelCount) else {
       throw .unsupportedFormat(path: path, reason: "Opus is written mono or stereo, not \(channelCount) channels")
     }
@@ -67,6 +81,7 @@ public final class OpusFileWriter: FrameSink {
       prep_opus_set_lsb_depth(encoder, 24), prep_opus_get_lookahead(encoder, &lookahead),
     ]
     preSkip = Int(lookahead)
+    head = OpusHeaders.head(channelCount: channelCount, preSkip: preSkip, inputSampleRate: sampleRate)
     if let failed = settings.first(where: { $0 != OPUS_OK }) {
       opus_encoder_destroy(encoder)
       self.encoder = nil
@@ -84,9 +99,9 @@ public final class OpusFileWriter: FrameSink {
       throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
     }
     self.file = file
-    let head = OpusHeaders.head(channelCount: channelCount, preSkip: preSkip, inputSampleRate: sampleRate)
-    let tags = OpusHeaders.tags(vendor: String(cString: opus_get_version_string()), comments: comments)
-    try put(pages.headers(head: head, tags: tags))
+    let header = pages.headers(head: head, tags: OpusHeaders.tags(vendor: vendor, comments: comments))
+    (headerPages, headerBytes) = (pages.pageCount, header.count)
+    try put(header)
   }
 
   deinit { abandon() }
@@ -141,8 +156,23 @@ public final class OpusFileWriter: FrameSink {
     encoder = nil
     let closed = fclose(file) == 0
     file = nil
-    guard closed else { throw fail("could not close the file: " + String(cString: strerror(errno))) }
-    do { try output.commit() } catch { throw fail(error.description) }
+    guard closed else {
+      output.discard()
+      throw fail("could not close the file: " + String(cString: strerror(errno)))
+    }
+    do {
+      if comments != headerComments {
+        var fresh = OpusPages()
+        let header = fresh.headers(head: head, tags: OpusHeaders.tags(vendor: vendor, comments: comments))
+        try OpusHeaderSwap.replace(
+          headerOf: output.temporaryPath, oldHeaderBytes: headerBytes, pageShift: fresh.pageCount - headerPages,
+          with: header, reportingAs: path)
+      }
+      try output.commit()
+    } catch {
+      output.discard()
+      throw error as? AudioFileError ?? fail("\(error)")
+    }
   }
 
   /// Stops writing and removes the temporary file.

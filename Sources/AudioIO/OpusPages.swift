@@ -21,6 +21,9 @@ struct OpusPages {
 
   init(serial: UInt32 = OggPages.fixedSerial) { self.serial = serial }
 
+  /// Pages laid out so far.
+  var pageCount: Int { Int(sequence) }
+
   /// The header pages: `OpusHead` on page 0, then `OpusTags` on as many pages as it needs.
   mutating func headers(head: [UInt8], tags: [UInt8]) -> [UInt8] {
     precondition(sequence == 0, "headers come first")

@@ -3,7 +3,9 @@ import DSP
 import Files
 import Foundation
 
-/// Encodes frames to WAV, FLAC, MP3 (LAME), Ogg Opus or Ogg Vorbis through libsndfile.
+/// Encodes frames to WAV, FLAC, MP3 (LAME) or Ogg Vorbis through libsndfile. Not Opus: prep
+/// writes Opus with libopus itself (`OpusFileWriter`, behind `EncodedFileWriter`, the one
+/// writer the pipeline uses), for the complexity setting and streaming tags.
 ///
 /// The file is written under a temporary name and appears under its real name
 /// only in `finish()`. Encoder settings are applied before the first frame, as
@@ -34,6 +36,9 @@ public final class SoundFileWriter: FrameSink {
     self.format = format
     self.sampleRate = sampleRate
     self.channelCount = channelCount
+    if case .opus = format {
+      throw .unsupportedFormat(path: path, reason: "Opus is written by OpusFileWriter (EncodedFileWriter), not here")
+    }
     if let rates = format.supportedSampleRates, !rates.contains(sampleRate) {
       throw .unsupportedFormat(
         path: path,
@@ -113,9 +118,9 @@ public final class SoundFileWriter: FrameSink {
     var ogg = false
     var tag: [UInt8]?
     switch format {
-    case .opus, .vorbis: ogg = true
+    case .vorbis: ogg = true
     case .mp3: tag = id3Tag
-    case .wav, .flac: break
+    case .wav, .flac, .opus: break
     }
     guard ogg || tag != nil || postProcess != nil else { return }
     if !ogg, postProcess == nil, let tag { return try prepend(tag) }
@@ -170,10 +175,8 @@ public final class SoundFileWriter: FrameSink {
         _ = prep_sf_set_int(handle, Int32(SFC_SET_BITRATE_MODE), Int32(SF_BITRATE_MODE_VARIABLE))
         _ = prep_sf_set_double(handle, Int32(SFC_SET_COMPRESSION_LEVEL), Double(quality) / 10 + 0.001)
       }
-    case .opus(let kbps):
-      // libsndfile: bitrate per channel = (1 − c)·250000 + 6000 bit/s (ogg_opus.c).
-      let level = 1 - (Double(kbps) * 1000 - 6000) / 250_000
-      _ = prep_sf_set_double(handle, Int32(SFC_SET_COMPRESSION_LEVEL), min(max(level, 0), 1))
+    case .opus:
+      break  // refused in init
     case .vorbis(let quality):
       _ = prep_sf_set_double(handle, Int32(SFC_SET_VBR_ENCODING_QUALITY), quality)
     }

@@ -2,16 +2,20 @@ import Foundation
 import Manifest
 
 /// The reference player that `prep collect` writes beside the catalogue: `player/index.html`,
-/// `player/player.js`, `player/manifest.js` (the catalogue and the playlists' text, as a
-/// script, because browsers refuse `fetch()` of local files from `file://`) and
-/// `player/chapters/*.js` (each chapter file as a script, for the same reason).
+/// `player/player.js`, `player/manifest.js` (the catalogue, as a script, because browsers
+/// refuse `fetch()` of local files from `file://`) and `player/chapters/*.js` (each chapter
+/// file as a script, for the same reason).
+///
+/// manifest.js holds what the first screen shows and nothing more: the catalogue (narrators,
+/// variants, every chapter's title for the queue; no verse text, timings or playlist text: 0.63 MB
+/// for a whole Bible of 12 variants, bench/catalogue). The queue is the catalogue's order.
 ///
 /// It loads the catalogue at start-up and one chapter file when a chapter is opened: fetched
 /// from `chapters/` over http(s), or its script from `player/chapters/` from `file://`.
 /// It does what audio-Bible players do: narrator, speed (the
 /// position kept inside the verse through each variant's own timings), music bed or none,
 /// live mix of the stems with a voice/music balance, previous/next verse, the current verse
-/// shown and announced, a chapter queue from the playlists, times in words.
+/// shown and announced, a chapter queue in the playlists' order, times in words.
 public enum PlayerPage {
   public static let folderName = "player"
   /// Inside `player/`: the chapter files as scripts.
@@ -28,27 +32,16 @@ public enum PlayerPage {
     )
   }
 
-  /// A playlist file (path relative to the catalogue's folder) and its text.
-  public struct PlaylistText: Codable, Sendable, Equatable {
-    public var file: String
-    public var text: String
-    public init(file: String, text: String) {
-      self.file = file
-      self.text = text
-    }
-  }
-
   struct Data: Encodable {
     var catalogue: Catalogue
-    var playlists: [PlaylistText]
   }
 
   /// The player's files by name (inside `player/`), deterministic for a given catalogue.
-  public static func files(_ catalogue: Catalogue, playlists: [PlaylistText]) throws -> [(name: String, text: String)] {
-    let data = try HTML.json(Data(catalogue: catalogue, playlists: playlists))
+  public static func files(_ catalogue: Catalogue) throws -> [(name: String, text: String)] {
+    let data = try HTML.json(Data(catalogue: catalogue))
     return [
       ("index.html", html(title: catalogue.title ?? "Player")),
-      ("manifest.js", "// Written by prep collect from manifest.json and its playlists.\nwindow.prepData = \(data);\n"),
+      ("manifest.js", "// Written by prep collect from manifest.json.\nwindow.prepData = \(data);\n"),
       ("player.js", PlayerScript.source),
     ]
   }

@@ -5,8 +5,8 @@ enum PlayerScript {
     "\"use strict\";\n(function () {\n" + catalogue + PlayerMixScript.source + PlayerControlsScript.source
     + "})();\n"
 
-  /// The catalogue and playlists, the variant for the listener's choices, and the one mapping
-  /// of a position from one variant to another.
+  /// The catalogue, the variant for the listener's choices, and the one mapping of a position
+  /// from one variant to another.
   static let catalogue = #"""
     const $ = (id) => document.getElementById(id);
 
@@ -15,9 +15,7 @@ enum PlayerScript {
     function loadManifest() {
       const data = window.prepData;
       if (!data || !data.catalogue) throw new Error("manifest.js did not load. Run prep collect again: it writes this player beside manifest.json.");
-      const playlists = {};
-      for (const p of data.playlists || []) playlists[p.file] = p.text;
-      return { catalogue: data.catalogue, playlists, base: "../" };
+      return { catalogue: data.catalogue, base: "../" };
     }
 
     function problem(message) {
@@ -137,24 +135,14 @@ enum PlayerScript {
         .filter((p) => p[0] > 0).map((p) => p[0] + " " + p[1] + (p[0] === 1 ? "" : "s")).join(" ");
     }
 
-    // The chapter queue: the playlist of the narrator, rate, bed and format playing, in its order.
-    // Its entries are matched to the catalogue's chapters by title (#EXTINF), among the chapters
-    // this narrator reads in this variant, so no chapter file is needed to build it.
+    // The chapter queue: the chapters this narrator reads in this variant, in the catalogue's
+    // (reading) order, which is the order of that variant's playlists (prep collect writes both
+    // from the same sorted records), so neither a playlist nor a chapter file is needed.
     function queue() {
       const all = catalogue.chapters.map((_, i) => i);
-      const file = current && playable(current.v.files);
-      const entry = file && catalogue.playlists.find((p) => p.narrator === current.n.id && p.rate === current.v.rate
-        && (p.bed || null) === (current.v.bed || null) && p.format === file.format);
-      const text = entry && manifest.playlists[entry.file];
-      if (!text) return all;
-      const order = [];
-      for (const line of text.split(/\r?\n/)) {
-        if (!line.startsWith("#EXTINF")) continue;
-        const title = line.slice(line.indexOf(",") + 1).trim();
-        const index = catalogue.chapters.findIndex((ch, i) => !order.includes(i) && ch.title === title
-          && ch.narrators.some((n) => n.id === current.n.id && n.variants.includes(current.v.id)));
-        if (index >= 0) order.push(index);
-      }
+      if (!current) return all;
+      const order = all.filter((i) => catalogue.chapters[i].narrators.some((n) => n.id === current.n.id
+        && n.variants.includes(current.v.id)));
       return order.length ? order : all;
     }
 

@@ -87,9 +87,7 @@ public enum Collect {
     }
     try JSONOutput.write(catalogue, to: options.outputPath, compact: true)
     if options.writePlayer {
-      try writePlayer(
-        catalogue, collection.chapterFiles.map { ($0.path, $0.data) },
-        playlists.map { .init(file: $0.entry.file, text: $0.text) }, in: manifestFolder)
+      try writePlayer(catalogue, collection.chapterFiles.map { ($0.path, $0.data) }, in: manifestFolder)
     }
     return catalogue
   }
@@ -97,8 +95,7 @@ public enum Collect {
   /// The reference player, `player/` beside the catalogue, written as one batch, and its copies
   /// of the chapter files as scripts (`player/chapters/*.js`) for pages opened from `file://`.
   static func writePlayer(
-    _ catalogue: Catalogue, _ chapterFiles: [(path: String, data: Data)], _ playlists: [PlayerPage.PlaylistText],
-    in folder: URL
+    _ catalogue: Catalogue, _ chapterFiles: [(path: String, data: Data)], in folder: URL
   ) throws {
     let playerFolder = folder.appendingPathComponent(PlayerPage.folderName).path
     let scriptFolder = playerFolder + "/" + PlayerPage.chapterScriptFolder
@@ -110,7 +107,7 @@ public enum Collect {
     }
     try scripts.commit()
     let batch = try OutputBatch(folder: playerFolder)
-    for file in try PlayerPage.files(catalogue, playlists: playlists) {
+    for file in try PlayerPage.files(catalogue) {
       try batch.write(Data(file.text.utf8), as: file.name)
     }
     try batch.commit()

@@ -3,8 +3,14 @@ import DSP
 import Files
 import Foundation
 import Manifest
+import Render
 
 /// `prep render --loudness off` without beds: time-stretch one recording, map its labels.
+///
+/// The narration is written by the variants' writer (`EncodedFileWriter`: Opus through
+/// libopus at `opusComplexity`, any recording rate), with the variants' tags: the given title,
+/// artist and album, the encoder, and one chapter mark per label (mapped into the output's
+/// time), so a player shows the same chapters as in the labels file.
 public enum Stretch {
   public struct Options: Sendable {
     public var audioPath: String
@@ -23,12 +29,18 @@ public enum Stretch {
     /// Writes the time map (input frame, output frame per anchor) as tab-separated text.
     public var timeMapPath: String?
     public var tuning: StretchTuning
+    /// Title, artist, album and the chapters' table-of-contents title; the encoder and the
+    /// chapter marks (from the labels) are added here.
+    public var tags: Tags
+    /// libopus complexity when the output is Opus.
+    public var opusComplexity: Int
 
     public init(
       audioPath: String, outputPath: String, speed: Double, maxPauseMilliseconds: Int? = nil,
       pauseThresholdDBFS: Double? = nil, ingestRecordPath: String? = nil, labelsPath: String? = nil,
       labelsOutputPath: String? = nil,
-      timeMapPath: String? = nil, tuning: StretchTuning = StretchTuning()
+      timeMapPath: String? = nil, tuning: StretchTuning = StretchTuning(), tags: Tags = Tags(),
+      opusComplexity: Int = Defaults.opusComplexity
     ) {
       self.audioPath = audioPath
       self.outputPath = outputPath
@@ -40,6 +52,16 @@ public enum Stretch {
       self.labelsOutputPath = labelsOutputPath
       self.timeMapPath = timeMapPath
       self.tuning = tuning
+      self.tags = tags
+      self.opusComplexity = opusComplexity
+    }
+  }
+
+  /// What the command line gives for the file's tags.
+  public struct Tags: Sendable {
+    public var title, artist, album, chapterTitle: String?
+    public init(title: String? = nil, artist: String? = nil, album: String? = nil, chapterTitle: String? = nil) {
+      (self.title, self.artist, self.album, self.chapterTitle) = (title, artist, album, chapterTitle)
     }
   }
 
@@ -79,11 +101,12 @@ public enum Stretch {
     }
     let threshold = try options.maxPauseMilliseconds == nil ? nil : pauseThreshold(options, record: record)
     let format = outputFormat(path: options.outputPath, inputFormat: source.formatName)
-    if let rates = format.supportedSampleRates, !rates.contains(source.sampleRate) {
+    if !EncodedFileWriter.accepts(format, sampleRate: source.sampleRate), let rates = format.supportedSampleRates {
       throw StretchError.rateNotWritable(path: options.outputPath, sampleRate: source.sampleRate, rates: rates)
     }
-    let writer = try SoundFileWriter(
-      path: options.outputPath, format: format, sampleRate: source.sampleRate, channelCount: source.channelCount)
+    let writer = try EncodedFileWriter(
+      path: options.outputPath, format: format, sampleRate: source.sampleRate, channelCount: source.channelCount,
+      opusComplexity: options.opusComplexity)
     var stretcher = Stretcher(
       speed: options.speed, sampleRate: source.sampleRate, channelCount: source.channelCount,
       maxPauseFrames: options.maxPauseMilliseconds.map {
@@ -103,13 +126,19 @@ public enum Stretch {
       stretcher.flush(into: &output)
       if !output.isEmpty { try writer.write(output) }
       try RecordingCheck.content(path: options.audioPath, stats: stats, sampleRate: source.sampleRate)
-      try writer.finish()
     } catch {
       writer.abandon()
       throw error
     }
     let map = stretcher.timeMap
     let mapped = labels.map { AudacityLabel(span: map.outputRange(forInput: $0.span), label: $0.label) }
+    do {
+      writer.tags = tags(options.tags, format: format, labels: mapped, sampleRate: source.sampleRate)
+      try writer.finish()
+    } catch {
+      writer.abandon()
+      throw error
+    }
     if let path = options.labelsOutputPath {
       try AtomicOutput.write(AudacityLabels.text(mapped, sampleRate: source.sampleRate), to: path)
     }
@@ -117,6 +146,18 @@ public enum Stretch {
     return Result(
       sampleRate: source.sampleRate, channelCount: source.channelCount, inputFrames: map.inputFrameCount,
       outputFrames: map.outputFrameCount, timeMap: map, labels: mapped)
+  }
+
+  /// The narration's tags: those given, the encoder, and a chapter mark per (mapped) label.
+  static func tags(_ given: Tags, format: EncodedFormat, labels: [AudacityLabel], sampleRate: Int) -> FileTags {
+    let chapters = labels.map { label in
+      ChapterMark(
+        startMilliseconds: FrameTime.milliseconds(label.span.start, sampleRate: sampleRate),
+        endMilliseconds: FrameTime.milliseconds(label.span.end, sampleRate: sampleRate), title: label.label)
+    }
+    return FileTags(
+      title: given.title, artist: given.artist, album: given.album, encoder: "\(PrepVersion.generator) (\(format))",
+      chapters: chapters, tableOfContentsTitle: chapters.isEmpty ? nil : given.chapterTitle ?? given.title)
   }
 
   /// WAV stays 16-bit unless the input is float; FLAC keeps 24-bit input; others by extension.

@@ -14,7 +14,8 @@ extension Prep {
         stretcher's time map, never t / rate); each bed is looped (never stretched) and ducked under \
         the voice; every file is normalised, encoded, measured and corrected until it meets the target.
         With --output FILE and --loudness off, only the time-stretched narration of one rate is \
-        written (same rate and channels), with --labels carried into it: \
+        written (same rate and channels; Opus plays at 48 kHz), with --labels carried into it and into \
+        its chapter marks: \
         `prep render AUDIO --rate R --output OUT --loudness off`.
         """)
 
@@ -97,8 +98,10 @@ extension Prep {
         )
       }
       if let output, let problem = UsageCheck.narrationOutput(output) { throw ValidationError(problem) }
-      if variants.opusComplexity != Defaults.opusComplexity {
-        throw ValidationError("--opus-complexity is for --output-dir renders. Remove it, or render with --output-dir.")
+      if variants.opusComplexity != Defaults.opusComplexity, let output,
+        URL(fileURLWithPath: output).pathExtension.lowercased() != "opus"
+      {
+        throw ValidationError("--opus-complexity sets the Opus encoder, and \(output) is not .opus. Remove it.")
       }
       if variants.format != RenderVariantOptions.defaultFormats {
         throw ValidationError(
@@ -134,7 +137,11 @@ extension Prep {
           .init(
             audioPath: audio, outputPath: output, speed: speed, maxPauseMilliseconds: maxPauseMs,
             pauseThresholdDBFS: pauseThresholdDbfs, ingestRecordPath: ingest, labelsPath: labels,
-            labelsOutputPath: labelsOut, timeMapPath: timeMap))
+            labelsOutputPath: labelsOut, timeMapPath: timeMap,
+            tags: .init(
+              title: variants.title, artist: variants.artist ?? variants.narrator, album: variants.album,
+              chapterTitle: variants.chapterTitle),
+            opusComplexity: variants.opusComplexity))
         global.say("\(audio): \(result.inputFrames) frames at \(speed)× → \(result.outputFrames) frames → \(output)")
         return
       }

@@ -57,14 +57,10 @@ import Testing
     var chapters = TagFixtures.chapters(4, lastEndMilliseconds: 3_000)
     chapters[2].title =
       "Psalm 23:4 — " + String(repeating: "Even though I walk through the valley of the shadow, ", count: 3)
-    let frames = try TagFixtures.encodeTone(to: path, format: .mp3(.constant(kbps: 64)), seconds: 3) { writer in
-      writer.id3Tag =
-        ID3Tag(
-          title: "Psalm 23 — Der gute Hirte", artist: "Narrator Ä", album: "Psalms · 詩篇", track: "23/150",
-          language: "eng", encoderSettings: "prep", chapters: chapters, tableOfContentsTitle: "Psalm 23",
-          paddingBytes: 64
-        ).bytes
-    }
+    let tags = FileTags(
+      title: "Psalm 23 — Der gute Hirte", artist: "Narrator Ä", album: "Psalms · 詩篇", track: "23/150",
+      encoder: "prep", chapters: chapters, tableOfContentsTitle: "Psalm 23")
+    let frames = try TagFixtures.encodeTone(to: path, format: .mp3(.constant(kbps: 64)), seconds: 3, tags: tags)
     let probe = try ProbeResult.probe(path)
     #expect(probe.chapters.count == 4)
     for (found, wanted) in zip(probe.chapters, chapters) {
@@ -88,9 +84,9 @@ import Testing
     let folder = temporary.url.path
     let path = folder + "/long.mp3"
     let chapters = TagFixtures.chapters(600, lastEndMilliseconds: 60_000, spacingMilliseconds: 100)
-    try TagFixtures.encodeTone(to: path, format: .mp3(.constant(kbps: 32)), seconds: 60, sampleRate: 22_050) {
-      $0.id3Tag = ID3Tag(title: "long", chapters: chapters).bytes
-    }
+    try TagFixtures.encodeTone(
+      to: path, format: .mp3(.constant(kbps: 32)), seconds: 60, sampleRate: 22_050,
+      tags: FileTags(title: "long", chapters: chapters))
     let probe = try ProbeResult.probe(path)
     #expect(probe.chapters.count == 600)
     #expect(abs((probe.chapters.last?.startSeconds ?? 0) - 59.9) < 0.001)

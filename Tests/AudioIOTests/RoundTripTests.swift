@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Write → read round trips for every format prep writes.
+/// Write → read round trips for every format prep writes (through `EncodedFileWriter`).
 @Suite struct RoundTripTests {
   static let lossless: [EncodedFormat] = [
     .wav(.int16), .wav(.int24), .wav(.float32), .flac(.int16), .flac(.int24),
@@ -20,8 +20,8 @@ import Testing
     throws -> String
   {
     let path = folder.path("tone.\(format.fileExtension)")
-    let writer = try SoundFileWriter(
-      path: path, format: format, sampleRate: buffer.sampleRate, channelCount: buffer.channelCount)
+    let writer = try EncodedFileWriter(
+      path: path, format: format, sampleRate: buffer.sampleRate, channelCount: buffer.channelCount, opusComplexity: 10)
     var start = 0
     while start < buffer.frameCount {
       let end = min(start + 10_000, buffer.frameCount)

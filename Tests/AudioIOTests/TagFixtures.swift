@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 
 /// Shared fixtures for the tag tests: verse-like chapters with non-ASCII titles, and a tone
-/// encoded through `SoundFileWriter`.
+/// encoded through `EncodedFileWriter`.
 enum TagFixtures {
   static let hasFFprobe = PrepProcess.has("ffprobe")
 
@@ -24,22 +24,25 @@ enum TagFixtures {
     }
   }
 
-  /// A 0.25-amplitude 441 Hz tone of `seconds`, encoded to `format` in `folder`.
+  /// A 0.25-amplitude 441 Hz tone of `seconds`, encoded to `format` at `path` by the pipeline's
+  /// writer with `tags`, given at the start or (`late`) only after the audio, before `finish()`.
   @discardableResult
   static func encodeTone(
     to path: String, format: EncodedFormat, seconds: Double, sampleRate: Int = 44_100, channelCount: Int = 1,
-    configure: (SoundFileWriter) -> Void = { _ in }
+    tags: FileTags? = nil, late: Bool = true
   ) throws -> Int {
     let frames = Int(seconds * Double(sampleRate))
     let tone = Signals.sine(
       hz: 441, frames: frames, sampleRate: sampleRate, channelCount: channelCount, amplitude: 0.25)
-    let writer = try SoundFileWriter(path: path, format: format, sampleRate: sampleRate, channelCount: channelCount)
-    configure(writer)
+    let writer = try EncodedFileWriter(
+      path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, tags: late ? nil : tags,
+      opusComplexity: 10)
     var start = 0
     while start < frames {
       try writer.write(tone.frames(start..<min(start + 4_096, frames)))
       start += 4_096
     }
+    if late { writer.tags = tags }
     try writer.finish()
     return frames
   }

@@ -29,12 +29,11 @@ import Testing
     let folder = temporary.url.path
     let path = "\(folder)/psalm.\(fileExtension)"
     let chapters = TagFixtures.chapters(4, lastEndMilliseconds: 3_000)
-    let comments = VorbisComments(
-      title: "Psalm 23 — Der gute Hirte", artist: "Narrator Ä", album: "Psalms · 詩篇", trackNumber: "23",
+    let tags = FileTags(
+      title: "Psalm 23 — Der gute Hirte", artist: "Narrator Ä", album: "Psalms · 詩篇", track: "23",
       chapters: chapters)
-    let frames = try TagFixtures.encodeTone(to: path, format: format, seconds: 3, sampleRate: rate, channelCount: 2) {
-      $0.postProcess = { bytes in try comments.insert(into: &bytes, path: path) }
-    }
+    let frames = try TagFixtures.encodeTone(
+      to: path, format: format, seconds: 3, sampleRate: rate, channelCount: 2, tags: tags)
     let probe = try ProbeResult.probe(path)
     #expect(probe.chapters.count == 4)
     for (found, wanted) in zip(probe.chapters, chapters) {
@@ -57,11 +56,10 @@ import Testing
     let path = "\(folder)/long.\(fileExtension)"
     // 800 chapters of ~100 bytes: more than the 255 × 255 bytes one Ogg page can hold.
     let chapters = TagFixtures.chapters(800, lastEndMilliseconds: 40_000, spacingMilliseconds: 50)
-    let comments = VorbisComments(title: "long", chapters: chapters)
+    let tags = FileTags(title: "long", chapters: chapters)
+    let comments = tags.vorbisComments
     #expect(comments.fields.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 5 } > 255 * 255)
-    let frames = try TagFixtures.encodeTone(to: path, format: format, seconds: 40, sampleRate: rate) {
-      $0.postProcess = { bytes in try comments.insert(into: &bytes, path: path) }
-    }
+    let frames = try TagFixtures.encodeTone(to: path, format: format, seconds: 40, sampleRate: rate, tags: tags)
     let probe = try ProbeResult.probe(path)
     #expect(probe.chapters.count == 800)
     #expect(probe.chapters.last?.title == chapters.last?.title)

@@ -37,14 +37,15 @@ import Testing
     #expect(folder.contents().isEmpty)
   }
 
-  @Test func notForTheNarrationAlone() throws {
+  /// The narration alone takes it only for an Opus file (NarrationOpusTests: it is used there).
+  @Test func onlyForAnOpusNarration() throws {
     let folder = try TemporaryFolder("opus-complexity-output")
     defer { folder.remove() }
     let result = try PrepProcess.run([
       "render", SampleTruth.path("psalm117_kal.wav"), "--rate", "1.5", "--output", folder.path("x.wav"),
       "--loudness", "off", "--opus-complexity", "3",
     ])
-    #expect(result.status == 64 && result.stderr.contains("--opus-complexity is for --output-dir"))
+    #expect(result.status == 64 && result.stderr.contains("--opus-complexity sets the Opus encoder"))
     #expect(folder.contents().isEmpty)
   }
 

@@ -58,14 +58,15 @@ import Testing
   @Test func refusesAFormatThatCannotHoldTheRecordingsRate() throws {
     let folder = Self.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try Self.write(Signals.sine(hz: 220, frames: 4_410), to: folder + "/in.wav")
+    // MP3 holds at most 48 kHz (Opus takes any rate: its writer resamples, NarrationOpusTests).
+    try Self.write(Signals.sine(hz: 220, frames: 9_600, sampleRate: 96_000), to: folder + "/in.wav")
     let result = try PrepProcess.run([
-      "render", folder + "/in.wav", "--rate", "1.5", "--output", folder + "/out.opus", "--loudness", "off",
+      "render", folder + "/in.wav", "--rate", "1.5", "--output", folder + "/out.mp3", "--loudness", "off",
     ])
     #expect(result.status != 0)
     let message = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(message.split(separator: "\n").count == 1, "\(message)")
-    #expect(message.contains(folder + "/out.opus") && message.contains("44100 Hz") && message.contains("--output-dir"))
+    #expect(message.contains(folder + "/out.mp3") && message.contains("96000 Hz") && message.contains("--output-dir"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["in.wav"])
   }
 

@@ -55,15 +55,22 @@ import Testing
     #expect(PagePath.relativeURL(to: path, from: folder) == expected)
   }
 
-  @Test func playerFilesAreDeterministicAndCarryThePlaylists() throws {
-    let catalogue = Catalogue(generator: "prep test", title: "Psalms <1>", chapters: [])
-    let playlists = [PlayerPage.PlaylistText(file: "playlists/a.m3u8", text: "#EXTM3U\n../a.mp3\n")]
-    let first = try PlayerPage.files(catalogue, playlists: playlists)
-    let second = try PlayerPage.files(catalogue, playlists: playlists)
+  /// manifest.js is the catalogue alone (its playlist entries, not their text).
+  @Test func playerFilesAreDeterministicAndCarryTheCatalogueAlone() throws {
+    let playlist = PlaylistEntry(
+      narrator: "a", rate: 1, bed: nil, format: "mp3-cbr-128", file: "playlists/a.m3u",
+      spoken: SpokenLabels.playlist(title: "Psalms", narrator: "A", speed: 1, bedName: nil, format: "MP3"))
+    let catalogue = Catalogue(generator: "prep test", title: "Psalms <1>", chapters: [], playlists: [playlist])
+    let first = try PlayerPage.files(catalogue)
+    let second = try PlayerPage.files(catalogue)
     #expect(first.map(\.name) == ["index.html", "manifest.js", "player.js"])
     #expect(first.map(\.text) == second.map(\.text))
     #expect(first[0].text.contains("<title>Psalms &lt;1&gt;</title>"))
-    #expect(first[1].text.contains("\"file\":\"playlists/a.m3u8\",\"text\":\"#EXTM3U\\n../a.mp3\\n\""))
+    #expect(
+      first[1].text
+        == "// Written by prep collect from manifest.json.\nwindow.prepData = \(try HTML.json(["catalogue": catalogue]));\n"
+    )
+    #expect(first[1].text.contains("\"file\":\"playlists/a.m3u\"") && !first[1].text.contains("#EXTM3U"))
     #expect(first[2].text.contains("function loadManifest()"))
     #expect(first[2].text.contains("function loadChapter(path)"))
     let script = PlayerPage.chapterScript(path: "chapters/PSA.23.a.json", json: Data("{\"kind\":\"chapter\"}\n".utf8))

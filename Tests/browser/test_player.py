@@ -231,7 +231,9 @@ def test_live_mix_balance_changes_the_stem_gains(tab):
     assert tab.errors == []
 
 
-def test_chapter_queue_comes_from_the_playlist(tab):
+def test_chapter_queue_follows_the_playlist(tab):
+    """The queue (built from the catalogue, no playlist text is loaded) lists the chapters in the
+    playlist's order for the narrator, rate, bed and format playing."""
     page = open_player(tab)
     cat = catalogue()
     s = state(page)

@@ -11,6 +11,8 @@
 #    cached in build/realcorpus-cache) scored per condition by bench/align/conditions.py.
 # 5. bench/align/stability.py: the same chapters with ±1 LSB noise and through another decoder
 #    (ffmpeg): no verse may move to another pause.
+# 6. bench/align/wrongpairs.py: each real-room recording with two other chapters' texts: how
+#    many are refused; every matching recording must not be.
 # Needs the release build (swift build -c release). Exit status 1 if a target is missed.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,4 +34,7 @@ python3 "$ROOT/bench/align/conditions.py" --corpus "$REAL" --prep "$ROOT/.build/
   --out "$ROOT/build/realcorpus-run" || status=1
 echo
 python3 "$ROOT/bench/align/stability.py" --corpus "$REAL" --out "$ROOT/build/align-stability" || status=1
+echo
+python3 "$ROOT/bench/align/wrongpairs.py" --corpus "$REAL" --prep "$ROOT/.build/release/prep" \
+  --out "$ROOT/build/align-wrongpairs" || status=1
 exit $status

@@ -3,7 +3,8 @@
 # (4 rates x 3 beds), made-up variant records (no audio) gathered by the real `prep collect`.
 # Prints the catalogue's size (goal < 2 MB), the chapter files' total, what the old single
 # manifest would weigh, and Chromium's fetch+parse time of the catalogue then one chapter file
-# (goal < 100 ms). Run by `make bench`; needs the e2e venv (make build/e2e-venv/ready).
+# (goal < 100 ms), and the reference player's first screen from file:// (manifest.js, the queue,
+# the first chapter's script). Run by `make bench`; needs the e2e venv (make build/e2e-venv/ready).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PREP=${PREP:-.build/release/prep}
@@ -25,7 +26,9 @@ printf 'catalogue manifest.json: %d bytes (%s MB; goal < 2 MB: %s)\n' "$catalogu
   "$(mb "$catalogue")" "$([ "$catalogue" -lt 2000000 ] && echo met || echo 'NOT met')"
 printf 'chapter files: %d, %d bytes in all (%s MB), largest %d bytes\n' "$chapters" "$chapter_total" \
   "$(mb "$chapter_total")" "$chapter_max"
-printf 'player/manifest.js (the catalogue + playlists as a script): %d bytes\n' "$(size "$OUT/player/manifest.js")"
+printf 'player/manifest.js (the catalogue as a script, for file://; no playlist text): %d bytes (%s MB)\n' \
+  "$(size "$OUT/player/manifest.js")" "$(mb "$(size "$OUT/player/manifest.js")")"
 printf 'the same catalogue as one file with every timing (schema 2 layout, estimated): %d bytes (%s MB)\n' \
   "$single" "$(mb "$single")"
 "$PY" bench/catalogue/load_time.py "$OUT"
+"$PY" bench/catalogue/player_start.py "$OUT/player"

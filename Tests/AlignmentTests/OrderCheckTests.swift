@@ -1,0 +1,46 @@
+import Testing
+
+@testable import Alignment
+
+/// The order test (`OrderCheck`): does the text fit the recording better in its own order
+/// than with its verses shuffled? Checked here with scorers whose answers are known.
+@Suite struct OrderCheckTests {
+  static let verses = (1...8).map { VerseInput(label: "\($0)", text: "Verse number \($0) says this.") }
+
+  /// A shuffle moves texts between verse slots; labels, the multiset of texts and every
+  /// text's lines stay; the same round gives the same order.
+  @Test func shufflesKeepLabelsAndTexts() throws {
+    var segments = Self.verses
+    segments.insert(VerseInput(label: "h", text: "Psalm one.", kind: .heading), at: 0)
+    let shuffled = try #require(OrderCheck.shuffled(segments, round: 3))
+    #expect(shuffled.map(\.label) == segments.map(\.label))
+    #expect(shuffled[0] == segments[0])
+    #expect(shuffled.map(\.text).sorted() == segments.map(\.text).sorted())
+    #expect(shuffled.map(\.text) != segments.map(\.text))
+    #expect(OrderCheck.shuffled(segments, round: 3) == shuffled)
+    #expect(OrderCheck.shuffled(Array(segments.prefix(4)), round: 0) == nil)
+  }
+
+  /// A text whose score grows with every verse out of place: its order is evidence.
+  @Test func orderThatMattersHolds() throws {
+    let evidence = try #require(
+      OrderCheck.evidence(of: Self.verses, score: 0) { shuffled in
+        0.1 * Double(zip(shuffled, Self.verses).filter { $0.text != $1.text }.count)
+      })
+    #expect(evidence.holds)
+    #expect(evidence.share == 0)
+  }
+
+  /// A scorer blind to the order (seeded noise per shuffle): half the shuffles tie or beat
+  /// the text, and it does not hold.
+  @Test func orderThatDoesNotMatterFails() throws {
+    var state: UInt64 = 7
+    let evidence = try #require(
+      OrderCheck.evidence(of: Self.verses, score: 0) { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) / Double(1 << 53) - 0.5
+      })
+    #expect(!evidence.holds)
+    #expect(evidence.share > 0.25)
+  }
+}
