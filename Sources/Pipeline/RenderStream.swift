@@ -64,6 +64,13 @@ struct AudioStream: Sendable {
     return meter.integratedLUFS
   }
 
+  /// True peak (BS.1770, `TruePeakMeter`) in dBTP.
+  func truePeakDBTP() throws -> Double {
+    var meter = TruePeakMeter(channelCount: channelCount, sampleRate: sampleRate)
+    try forEachChunk { meter.add($0) }
+    return meter.peakDBTP
+  }
+
   /// One step while a stream runs.
   private enum State {
     case gain(Float)

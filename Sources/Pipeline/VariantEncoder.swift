@@ -112,9 +112,9 @@ struct VariantEncoder: Sendable {
     let lowestCeilingDBTP = peakMaxDBTP - VariantEncoder.maxLimiterMarginDB
     var ceilingDBTP = max(lowestCeilingDBTP, min(target.limiterCeilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
     var inputLoudness: LoudnessMeasurement
-    /// Writes `input` as the file, measures what was written and the input's true peak.
+    /// Writes `input` as the file and measures what was written.
     func written() throws -> LoudnessCheck.FileMeasurement {
-      inputLoudness.truePeakDBTP = try write(input, format: format, to: path, tags: tags, measuringPeak: true)
+      try write(input, format: format, to: path, tags: tags)
       return try LoudnessCheck.measureFile(path)
     }
     (input, inputLoudness, slope) = try aim(
@@ -124,15 +124,17 @@ struct VariantEncoder: Sendable {
     var measured = try written()
     for correction in 0...maxCorrections {
       let encoded = measured.loudness
-      // This file's own shifts (peak overshoot varies from file to file: keep the largest seen).
-      shift = (
-        loudnessLU: encoded.integratedLUFS - inputLoudness.integratedLUFS,
-        peakDB: max(shift.peakDB, encoded.truePeakDBTP - inputLoudness.truePeakDBTP)
-      )
       let peakOverDB = encoded.truePeakDBTP - peakMaxDBTP
       let loudnessOff =
         LoudnessPlan.encodedCorrectionDB(measuredLUFS: encoded.integratedLUFS, targetLUFS: target.integratedLUFS) != nil
       guard (loudnessOff || peakOverDB > 0) && correction < maxCorrections else { break }
+      // This file's own shifts (peak overshoot varies from file to file: keep the largest seen);
+      // the input's true peak is read off its spool only now, when a correction needs it.
+      inputLoudness.truePeakDBTP = try input.truePeakDBTP()
+      shift = (
+        loudnessLU: encoded.integratedLUFS - inputLoudness.integratedLUFS,
+        peakDB: max(shift.peakDB, encoded.truePeakDBTP - inputLoudness.truePeakDBTP)
+      )
       let lowered = max(lowestCeilingDBTP, min(ceilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
       // Only the peaks are off and the ceiling cannot go down by as much as they are over (the
       // overshoot is then not only at the input's peaks): that is for the dips below.

@@ -88,4 +88,23 @@ import Testing
   func targetsInsideTheRangeAreTaken(lufs: Double) throws {
     #expect(try LoudnessTarget(integratedLUFS: lufs).limiterCeilingDBTP == -1.5)
   }
+
+  /// Material limited at t₀ whose loudness falls by b LU per dB its effective ceiling (ceiling −
+  /// gain) goes under t₀: L(g, c) = L₀ + g + b · min(0, c − g − t₀). Normalised at c = t₀, it shows
+  /// the slope s = 1 − b; the first gain must then land on the target at any ceiling.
+  @Test(arguments: [(0.45, 0.0), (0.1, 0.75), (0.3, 0.35), (1.2, 1.0)])
+  func firstGainLandsOnLinearLimiting(needed: Double, lowered: Double) {
+    let (b, t0) = (0.4, -1.5)
+    func loudness(gain g: Double, ceiling c: Double) -> Double { g + b * min(0, c - g - t0) }
+    let gain = LoudnessPlan.firstGainDB(needed, slope: 1 - b, ceilingLoweredByDB: lowered)
+    #expect(abs(loudness(gain: gain, ceiling: t0 - lowered) - needed) < 1e-9, "first gain \(gain) dB")
+  }
+
+  @Test func firstGainWithoutKnowledgeIsTheDifference() {
+    #expect(LoudnessPlan.firstGainDB(0.7, slope: 1, ceilingLoweredByDB: 0) == 0.7)
+    // Turning down: limiting costs nothing more, the plain difference stands.
+    #expect(LoudnessPlan.firstGainDB(-2, slope: 0.5, ceilingLoweredByDB: 0.5) == -2)
+    // At most 3 dB over the plain difference.
+    #expect(LoudnessPlan.firstGainDB(2, slope: 0.2, ceilingLoweredByDB: 1) == 5)
+  }
 }
