@@ -59,9 +59,19 @@ public enum FullRender {
           staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity),
         formats: formats, progress: progress)
       let speeds = job.plan.speeds
-      let records = try RenderParallel.map(speeds.count, jobs: job.jobs) { index in
-        try renderRate(speeds[index], beds: beds, output: output)
-      }.flatMap { $0 }
+      // Every rate's stretch and voice first, then every rate's pieces in one pool: the cores
+      // stay busy to the end (a rate's stretch alone would otherwise leave one idle).
+      let rates = try RenderParallel.map(speeds.count, jobs: job.jobs) { index in
+        try RenderRate(speeds[index], beds: beds, output: output)
+      }
+      defer { for rate in rates { rate.spools.removeAll() } }
+      let work = rates.indices.flatMap { rate in rates[rate].pieces.indices.map { (rate: rate, piece: $0) } }
+      let encoded = try RenderParallel.map(work.count, jobs: job.jobs) { index in
+        try rates[work[index].rate].encode(piece: work[index].piece)
+      }
+      let records = try rates.indices.flatMap { rate in
+        try rates[rate].records(zip(work, encoded).filter { $0.0.rate == rate }.map { $0.1 })
+      }
       progress.begin(.commit, "\(job.outputFolder): writing \(batch.stagedNames.count) files")
       try batch.commit()
       progress.finish(1)
@@ -105,73 +115,6 @@ public enum FullRender {
       }
     }
     return formats
-  }
-
-  /// One rate: the narration-only variant and one premix per bed, side by side, then their
-  /// sidecars and records in order.
-  static func renderRate(_ speed: Double, beds: [PreparedBed], output: RenderOutput) throws -> [VariantRecord] {
-    let job = output.job
-    let plan = job.plan
-    let rateName = RenderPlan.rateName(speed)
-    let inputSeconds = Double(job.narration.frameCount) / Double(max(1, job.narration.sampleRate))
-    output.progress.begin(.stretch, variant: "\(rateName)x", "\(job.narrationPath): \(rateName)× stretching")
-    let spools = SpoolSet(staging: output.staging, name: "\(job.baseName).\(rateName)x")
-    defer { spools.removeAll() }
-    // The stretch streams from the decoder into a spool; the voice is then normalised there.
-    var stretcher = try job.stretch(speed)
-    let stretched = try spools.write(job.narration.stream, through: &stretcher)
-    let timings = job.timings.mapped(by: stretcher.outputFrameMap())
-    var voice = stretched
-    var slope = 1.0
-    var voiceMeasuredLUFS: Double?
-    if let target = plan.loudness {
-      let first = try stretched.stream.integratedLUFS()
-      guard let gain = LoudnessPlan.gainDB(measuredLUFS: first, targetLUFS: target.integratedLUFS) else {
-        throw RenderError.silentNarration(file: job.narrationPath)
-      }
-      let best = try LoudnessPlan.search(
-        fromGainDB: gain, targetLUFS: target.integratedLUFS, toleranceLU: 0.1,
-        discard: { (spool: AudioSpool) in spools.remove(spool) }
-      ) { gain, _ in
-        try spools.measured(stretched.stream.adding(.gain(gain)).adding(.limit(ceilingDBTP: target.limiterCeilingDBTP)))
-      }
-      (voice, slope, voiceMeasuredLUFS) = (best.result, best.slope, best.lufs)
-      spools.remove(stretched)
-    }
-    output.progress.finish(RenderProgress.units(.stretch, seconds: inputSeconds))
-    let noBedID = RenderOutput.variantID(speed: speed, bed: nil)
-    let encodesVoice = job.writesNoBedVariant || (job.writesStems && !beds.isEmpty)
-    let voiceLUFS = try plan.loudness?.integratedLUFS ?? voice.stream.integratedLUFS()
-    let premix = RenderPremix(
-      output: output, speed: speed, voice: voice, voiceLUFS: voiceLUFS, timings: timings, slope: slope)
-    // Piece 0 is the narration alone (when it is written), the others the beds, in order.
-    let pieces: [PreparedBed?] = (encodesVoice ? [nil] : []) + beds.map { $0 }
-    let encoded = try RenderParallel.map(pieces.count, jobs: job.jobs) { index -> RenderPiece in
-      guard let bed = pieces[index] else {
-        return .voice(
-          try output.encodeAll(
-            voice.stream, variantID: noBedID, timings: timings, normalise: plan.loudness != nil, slope: slope,
-            measuredLUFS: voiceMeasuredLUFS))
-      }
-      return .premix(try premix.encode(bed))
-    }
-    var voiceFiles: [EncodedFile] = []
-    var records: [VariantRecord] = []
-    for piece in encoded {
-      switch piece {
-      case .voice(let files):
-        voiceFiles = files
-        guard job.writesNoBedVariant else { continue }
-        let sidecars = try output.writeSidecars(variantID: noBedID, timings: timings)
-        records.append(
-          try output.writeRecord(
-            speed: speed, bed: nil, frameCount: voice.frameCount, timings: timings, files: files,
-            sidecars: sidecars, stems: nil))
-      case .premix(let bedVariant):
-        records.append(try premix.record(bedVariant, voiceFiles: voiceFiles))
-      }
-    }
-    return records
   }
 
   /// What one piece of a rate encoded.
