@@ -11,6 +11,8 @@
 #                              untimed): lame -b 128 and libopus 48k (ffmpeg), side by side
 #      ffmpeg chain            per variant: loudnorm pass 1, then atempo + looped bed −18 dB (amix)
 #                              + loudnorm linear → libmp3lame 128k + libopus 48k; variants side by side
+#    BASELINE=path/to/prep adds two rows: that binary's one call on every core and with
+#    --jobs 1 (an earlier build, measured in the same run as this one).
 # 2. Peak RSS of one `prep render` on long recordings (john1 end to end): MINUTES (default
 #    15 30 120), one variant (rate 1, no bed, MP3) and all 18, from ingest + align records,
 #    /usr/bin/time -v (bench/render/memory.sh).
@@ -47,6 +49,12 @@ common=("$RECORDING" --text "$TEXT" --rate "$(IFS=,; echo "${RATES[*]}")" --bed 
   --no-stems --narrator slt --quiet)
 read -r t_prep c_prep rss_prep < <(wall "$PREP" render "${common[@]}" --format mp3,opus --output-dir "$run/prep")
 read -r t_prep1 c_prep1 _ < <(wall "$PREP" render "${common[@]}" --format mp3,opus --jobs 1 --output-dir "$run/prep1")
+BASELINE=${BASELINE:-}
+if [ -n "$BASELINE" ]; then
+  mkdir -p "$run"/{base,base1}
+  read -r t_base c_base _ < <(wall "$BASELINE" render "${common[@]}" --format mp3,opus --output-dir "$run/base")
+  read -r t_base1 c_base1 _ < <(wall "$BASELINE" render "${common[@]}" --format mp3,opus --jobs 1 --output-dir "$run/base1")
+fi
 export PREP RECORDING TEXT CORES run base
 export RATES_LIST="${RATES[*]}" BEDS_LIST="${BEDS[*]}" BED_ARGS="--bed ${BEDS[0]} --bed ${BEDS[1]}"
 per_rate() {
@@ -102,6 +110,10 @@ row() { printf '%-38s %8.2f %8.2f  %5s× %5s×  | %5s× %5s×\n' "$1" "$2" "$3" 
 row "prep render, one call (all cores)" "$t_prep" "$c_prep"
 row "prep render, one call, --jobs 1" "$t_prep1" "$c_prep1"
 row "prep render per rate, side by side" "$t_rates" "$c_rates"
+if [ -n "$BASELINE" ]; then
+  row "baseline prep, one call (all cores)" "$t_base" "$c_base"
+  row "baseline prep, one call, --jobs 1" "$t_base1" "$c_base1"
+fi
 row "encode only (lame + libopus)" "$t_encode" "$c_encode"
 row "ffmpeg chain (2-pass loudnorm)" "$t_ffmpeg" "$c_ffmpeg"
 printf 'peak RSS of the one-call render: %d MB\n' $((rss_prep / 1024))
