@@ -42,6 +42,24 @@ public final class EncodedFileWriter: FrameSink {
     }
   }
 
+  /// Writes one whole file: `feed` writes the audio, then the file appears with `tags`; if
+  /// anything throws, nothing is left under `path`.
+  public static func write(
+    path: String, format: EncodedFormat, sampleRate: Int, channelCount: Int, tags: FileTags? = nil,
+    opusComplexity: Int, feed: (EncodedFileWriter) throws -> Void
+  ) throws {
+    let writer = try EncodedFileWriter(
+      path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, tags: tags,
+      opusComplexity: opusComplexity)
+    do {
+      try feed(writer)
+      try writer.finish()
+    } catch {
+      writer.abandon()
+      throw error
+    }
+  }
+
   /// Whether `format` can be written from audio at `sampleRate` (Opus: any rate, resampled).
   public static func accepts(_ format: EncodedFormat, sampleRate: Int) -> Bool {
     if case .opus = format { return true }

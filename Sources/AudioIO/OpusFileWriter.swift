@@ -106,22 +106,6 @@ public final class OpusFileWriter: FrameSink {
 
   deinit { abandon() }
 
-  /// Encodes a whole buffer to `path` (replacing it), in `Streaming.chunkFrames` blocks.
-  public static func write(
-    _ audio: AudioBuffer, to path: String, kbpsPerChannel: Int, complexity: Int, comments: VorbisComments
-  ) throws {
-    let writer = try OpusFileWriter(
-      path: path, sampleRate: audio.sampleRate, channelCount: audio.channelCount, kbpsPerChannel: kbpsPerChannel,
-      complexity: complexity, comments: comments)
-    do {
-      try audio.forEachChunk { try writer.write($0) }
-      try writer.finish()
-    } catch {
-      writer.abandon()
-      throw error
-    }
-  }
-
   public func write(_ buffer: AudioBuffer) throws {
     guard encoder != nil else { preconditionFailure("write after finish") }
     precondition(buffer.channelCount == channelCount, "writer expects \(channelCount) channels")

@@ -25,8 +25,10 @@ import Testing
     let meter = LoudnessMeter(channelCount: input.channelCount, sampleRate: 48_000, integratedOnly: true)
     try meter.write(input)
     let path = folder.path("psalm117.opus")
-    try OpusFileWriter.write(
-      input, to: path, kbpsPerChannel: 48, complexity: complexity, comments: VorbisComments())
+    try EncodedFileWriter.write(
+      path: path, format: .opus(kbpsPerChannel: 48), sampleRate: 48_000, channelCount: input.channelCount,
+      opusComplexity: complexity
+    ) { writer in try input.forEachChunk { try writer.write($0) } }
     let shift = try LoudnessCheck.measureFile(path).loudness.integratedLUFS - meter.integratedLUFS
     let table = VariantEncoder.expectedShift(.opus(kbpsPerChannel: 48), opusComplexity: complexity).loudnessLU
     #expect(abs(shift - table) <= 0.06, "complexity \(complexity): measured \(shift) LU, table \(table) LU")
