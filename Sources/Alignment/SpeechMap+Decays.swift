@@ -7,10 +7,14 @@ import DSP
 /// sound. Speech is never a smooth decay for long: its level rises and falls with every
 /// syllable, and a word's release or a small room's reverb falls faster than 40 dB/s (at
 /// 250 ms and 60 dB/s a festival voice's slow phrase ends were cut too). With L[k] the
-/// voice-band power mean over hops k−3…k+3 (35 ms), a *decay* is a maximal run of hops over
-/// which L never rises by more than `decayRiseToleranceDB` from one hop to the next, and
+/// voice-band power mean over hops k−3…k+3 (35 ms), a candidate is a maximal run of hops over
+/// which L never rises more than `decayRiseToleranceDB` above its lowest value so far (a
+/// ringing note wavers), and a *decay* is its longest tail that falls along a line:
 ///
-///     length ≥ 300 ms,   8 dB/s ≤ (L[first] − L[last]) / length ≤ 40 dB/s.
+///     length ≥ 300 ms,   8 dB/s ≤ −slope ≤ 40 dB/s,   |L − line| ≤ `decayLineToleranceDB`
+///
+/// with the least-squares line through the tail (a word's fast fall into the note is left
+/// before it; a held tone that stops at once is not a decay).
 ///
 /// Inside an island it becomes a pause (the island is split around it); at an island's end
 /// it is cut off (the speech ended where the note took over). Parts shorter than the
@@ -19,7 +23,8 @@ extension SpeechMap {
   static let decayMinimumMilliseconds = 300
   static let decaySlowestDBPerSecond: Float = 8
   static let decayFastestDBPerSecond: Float = 40
-  static let decayRiseToleranceDB: Float = 0.3
+  static let decayRiseToleranceDB: Float = 1
+  static let decayLineToleranceDB: Float = 2
 
   static func splitAtDecays(_ islands: inout [Island], _ f: SpeechFeatures, minimumHops: Int) {
     let hopSeconds = Float(f.hopFrames) / Float(f.sampleRate)
@@ -36,16 +41,20 @@ extension SpeechMap {
       let level = (a..<e).map { smoothed(f.voiceDBFS, $0, a, e, radius: 3) }
       var decays: [Range<Int>] = []
       var start = 0
+      var lowest = level[0]
       for i in 1...level.count {
-        if i < level.count && level[i] <= level[i - 1] + decayRiseToleranceDB { continue }
-        let length = i - start
-        if length >= shortest {
-          let slope = (level[start] - level[i - 1]) / (Float(length) * hopSeconds)
-          if slope >= decaySlowestDBPerSecond && slope <= decayFastestDBPerSecond {
-            decays.append((a + start)..<(a + i))
-          }
+        if i < level.count && level[i] <= lowest + decayRiseToleranceDB {
+          lowest = min(lowest, level[i])
+          continue
+        }
+        // The run may open with the end of a word falling fast into the note's decay.
+        if let first = stride(from: start, through: i - shortest, by: 2).first(where: {
+          isDecay(level[$0..<i], hopSeconds: hopSeconds)
+        }) {
+          decays.append((a + first)..<(a + i))
         }
         start = i
+        if i < level.count { lowest = level[i] }
       }
       var left = island
       for decay in decays {
@@ -67,5 +76,25 @@ extension SpeechMap {
       if left.startHop < e { out.append(left) }
     }
     islands = out
+  }
+
+  /// True when `level` falls along a line at 8–40 dB/s, no hop further than
+  /// `decayLineToleranceDB` from it (a held tone that stops at once is no decay).
+  static func isDecay(_ level: ArraySlice<Float>, hopSeconds: Float) -> Bool {
+    let n = Float(level.count)
+    let meanX = (n - 1) / 2
+    let meanY = level.reduce(0, +) / n
+    var sxy: Float = 0
+    var sxx: Float = 0
+    for (x, y) in level.enumerated() {
+      sxy += (Float(x) - meanX) * (y - meanY)
+      sxx += (Float(x) - meanX) * (Float(x) - meanX)
+    }
+    let perHop = sxy / sxx
+    let fall = -perHop / hopSeconds
+    guard fall >= decaySlowestDBPerSecond && fall <= decayFastestDBPerSecond else { return false }
+    return level.enumerated().allSatisfy { x, y in
+      abs(y - (meanY + perHop * (Float(x) - meanX))) <= decayLineToleranceDB
+    }
   }
 }

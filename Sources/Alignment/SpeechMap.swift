@@ -7,8 +7,9 @@ import DSP
 ///     core[k] = voice[k] ≥ coreDB                       certainly sound
 ///     edge[k] = some band above its floor + margin      sound, perhaps soft (/h/, /s/, a fade)
 ///
-/// A sound run is a maximal run of edge-or-core hops holding at least one core hop, so a
-/// word's soft onset and decay belong to it and room tone never starts one. Runs closer
+/// A sound run is a maximal run of edge-or-core hops holding at least one core hop (held over
+/// three hops: a pad's 5 ms beats do not count), so a word's soft onset and decay belong to
+/// it and room tone never starts one. Runs closer
 /// than the minimum pause merge into islands. An island is *not speech* (a breath, a
 /// click, a chair) when it is short, far below the speech level, or noise-like and quiet:
 ///
@@ -75,28 +76,6 @@ struct SpeechMap: Sendable {
   /// total after the last).
   var speechBefore: [Double] { [0] + pauses.map(\.speechBefore) + [totalSpeech] }
 
-  /// A steady island this far below the speech level is a bed or a hum swelling over the
-  /// floor, not a word (`isSteady`).
-  static let steadyBelowSpeechDB: Float = 15
-  /// … steady: its voice-band level (35 ms means) spans less than this.
-  static let steadyRangeDB: Float = 5
-
-  /// Speech rises and falls by more than `steadyRangeDB` within any word; a music pad held
-  /// under the voice, or its swell, does not. Such an island, quiet beside the speech, is not
-  /// speech (it split a pad-filled verse pause into pieces and the verse's onset walked 1 s
-  /// early).
-  static func isSteady(_ island: Island, _ f: SpeechFeatures, speechDB: Float) -> Bool {
-    guard island.peakVoiceDB < speechDB - steadyBelowSpeechDB else { return false }
-    var low = Float.infinity
-    var high = -Float.infinity
-    for k in island.startHop..<island.endHop {
-      let level = smoothed(f.voiceDBFS, k, island.startHop, island.endHop, radius: 3)
-      low = min(low, level)
-      high = max(high, level)
-    }
-    return high - low < steadyRangeDB
-  }
-
   /// Islands shorter than this are clicks.
   static let minimumIslandMilliseconds = 40
   /// Islands this far below the speech level are never words.
@@ -135,6 +114,7 @@ struct SpeechMap: Sendable {
         kept.append(island)
       }
     }
+    Self.cutSteadyHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
       &kept, discarded: dropped, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)
@@ -201,7 +181,8 @@ struct SpeechMap: Sendable {
     return i
   }
 
-  /// Maximal runs of edge-or-core hops that hold at least one core hop.
+  /// Maximal runs of edge-or-core hops that hold at least one core hop (a hop at the core
+  /// level whose three-hop power mean is there too).
   static func soundRuns(_ f: SpeechFeatures, _ levels: LevelModel) -> [Range<Int>] {
     var runs: [Range<Int>] = []
     var start = -1
@@ -216,7 +197,8 @@ struct SpeechMap: Sendable {
           start = k
           hasCore = false
         }
-        if f.voiceDBFS[k] >= here.coreDB { hasCore = true }
+        // One hop over the core level is not enough: a music pad's beats reach it for 5 ms.
+        if f.voiceDBFS[k] >= here.coreDB && smoothed(f.voiceDBFS, k, 0, count) >= here.coreDB { hasCore = true }
       } else if start >= 0 {
         if hasCore { runs.append(start..<k) }
         start = -1

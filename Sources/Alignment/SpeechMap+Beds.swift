@@ -1,0 +1,67 @@
+import DSP
+
+/// Music under the voice: a pad held, or a note struck, is steady; speech never is.
+///
+/// Speech rises and falls by more than `steadyRangeDB` within any word; a music pad held
+/// under the voice, its swell, or a bell's sustain does not. With L[k] the voice-band power
+/// mean over hops k−3…k+3 (35 ms):
+///
+/// - an island whose L spans less than `steadyRangeDB` and peaks `steadyBelowSpeechDB` under
+///   the speech level is not speech (it split a pad-filled verse pause into pieces and the
+///   verse's onset walked 1 s early);
+/// - an island that *opens* with such a stretch — L within `steadyRangeDB` and at least
+///   `steadyHeadBelowSpeechDB` under the speech level for `steadyHeadMilliseconds` or more —
+///   starts where L leaves it: a note struck in the pause just before a verse rang straight
+///   into the first word, and the verse's onset came out 240 ms early, on the note. The head
+///   is discarded like a breath, so the onset's faint-edge walk does not go back into it.
+extension SpeechMap {
+  /// A steady island this far below the speech level is a bed or a hum swelling over the floor.
+  static let steadyBelowSpeechDB: Float = 15
+  /// … steady: its voice-band level (35 ms means) spans less than this.
+  static let steadyRangeDB: Float = 5
+  /// A steady head this far below the speech level, this long or longer, is not the verse's.
+  /// (Any syllable is louder than 10 dB under the speech level within 150 ms of its start.)
+  static let steadyHeadBelowSpeechDB: Float = 10
+  static let steadyHeadMilliseconds = 150
+
+  static func isSteady(_ island: Island, _ f: SpeechFeatures, speechDB: Float) -> Bool {
+    guard island.peakVoiceDB < speechDB - steadyBelowSpeechDB else { return false }
+    var low = Float.infinity
+    var high = -Float.infinity
+    for k in island.startHop..<island.endHop {
+      let level = smoothed(f.voiceDBFS, k, island.startHop, island.endHop, radius: 3)
+      low = min(low, level)
+      high = max(high, level)
+    }
+    return high - low < steadyRangeDB
+  }
+
+  /// Cuts each island's steady head (see above) off into `discarded`.
+  static func cutSteadyHeads(
+    _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
+  ) {
+    let shortest = steadyHeadMilliseconds * f.sampleRate / 1000 / f.hopFrames
+    let minimumHops = max(1, minimumIslandMilliseconds * f.sampleRate / 1000 / f.hopFrames)
+    for i in islands.indices {
+      let a = islands[i].startHop
+      let e = islands[i].endHop
+      guard e - a >= shortest + minimumHops else { continue }
+      let ceiling = levels.at(a).speechVoiceDB - steadyHeadBelowSpeechDB
+      var low = Float.infinity
+      var high = -Float.infinity
+      var k = a
+      while k < e {
+        let level = smoothed(f.voiceDBFS, k, a, e, radius: 3)
+        if level > ceiling || max(high, level) - min(low, level) >= steadyRangeDB { break }
+        low = min(low, level)
+        high = max(high, level)
+        k += 1
+      }
+      guard k - a >= shortest, e - k >= minimumHops else { continue }
+      discarded.append(measure(a..<k, f))
+      islands[i].startHop = k
+      islands[i].onsetShift = 0
+    }
+    discarded.sort { $0.startHop < $1.startHop }
+  }
+}
