@@ -9,20 +9,30 @@ import DSP
 /// - an island whose L spans less than `steadyRangeDB` and peaks `steadyBelowSpeechDB` under
 ///   the speech level is not speech (it split a pad-filled verse pause into pieces and the
 ///   verse's onset walked 1 s early);
-/// - an island that *opens* with such a stretch — L within `steadyRangeDB` and at least
-///   `steadyHeadBelowSpeechDB` under the speech level for `steadyHeadMilliseconds` or more —
-///   starts where L leaves it: a note struck in the pause just before a verse rang straight
-///   into the first word, and the verse's onset came out 240 ms early, on the note. The head
-///   is discarded like a breath, so the onset's faint-edge walk does not go back into it.
+/// - an island that *opens* with such a stretch starts where L leaves it: L within
+///   `steadyRangeDB`, between `steadyHeadFaintestDB` and `steadyHeadBelowSpeechDB` under the
+///   speech level, for `steadyHeadMilliseconds` or more, and duller than `headBrightestDB`.
+///   A note struck in the pause just before a verse rang straight into the first word, and
+///   the verse's onset came out 240 ms early, on the note. The head is discarded like a
+///   breath, so the onset's faint-edge walk does not go back into it.
+///
+/// What a head rule cannot tell from a note (measured over the generated corpora): a
+/// diphone voice's faint attacks, steady for 150–190 ms, lie 26–32 dB under the speech level
+/// (hence the faintest bound; notes' heads measured 11–13 dB under); a fricative opening a
+/// word (/s/, /ð/ of "The") is as steady but brighter (espeak's /ð/: −12.3…−12.6 dB above
+/// 3 kHz against the voice band; note heads −17.8…−26.1 dB). A held nasal can still pass for
+/// a note (one phrase onset of 107 in the real-room corpus).
 extension SpeechMap {
   /// A steady island this far below the speech level is a bed or a hum swelling over the floor.
   static let steadyBelowSpeechDB: Float = 15
   /// … steady: its voice-band level (35 ms means) spans less than this.
   static let steadyRangeDB: Float = 5
-  /// A steady head this far below the speech level, this long or longer, is not the verse's.
-  /// (Any syllable is louder than 10 dB under the speech level within 150 ms of its start.)
+  /// A steady head between these depths under the speech level, this long or longer.
   static let steadyHeadBelowSpeechDB: Float = 10
+  static let steadyHeadFaintestDB: Float = 20
   static let steadyHeadMilliseconds = 150
+  /// Heads brighter than this (above 3 kHz against the voice band) are fricatives.
+  static let headBrightestDB: Float = -15
 
   static func isSteady(_ island: Island, _ f: SpeechFeatures, speechDB: Float) -> Bool {
     guard island.peakVoiceDB < speechDB - steadyBelowSpeechDB else { return false }
@@ -46,19 +56,21 @@ extension SpeechMap {
       let a = islands[i].startHop
       let e = islands[i].endHop
       guard e - a >= shortest + minimumHops else { continue }
-      let ceiling = levels.at(a).speechVoiceDB - steadyHeadBelowSpeechDB
+      let speech = levels.at(a).speechVoiceDB
       var low = Float.infinity
       var high = -Float.infinity
       var k = a
       while k < e {
         let level = smoothed(f.voiceDBFS, k, a, e, radius: 3)
-        if level > ceiling || max(high, level) - min(low, level) >= steadyRangeDB { break }
+        if level > speech - steadyHeadBelowSpeechDB || max(high, level) - min(low, level) >= steadyRangeDB { break }
         low = min(low, level)
         high = max(high, level)
         k += 1
       }
-      guard k - a >= shortest, e - k >= minimumHops else { continue }
-      discarded.append(measure(a..<k, f))
+      guard k - a >= shortest, e - k >= minimumHops, high >= speech - steadyHeadFaintestDB else { continue }
+      let head = measure(a..<k, f)
+      guard head.brightnessDB < headBrightestDB else { continue }
+      discarded.append(head)
       islands[i].startHop = k
       islands[i].onsetShift = 0
     }
