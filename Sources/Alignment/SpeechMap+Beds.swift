@@ -67,6 +67,9 @@ extension SpeechMap {
         high = max(high, level)
         k += 1
       }
+      // The 35 ms mean rises up to three hops before the word: go on to its first hop.
+      let broke = k
+      while k < min(e, broke + 3) && f.voiceDBFS[k] <= high + 1 { k += 1 }
       guard k - a >= shortest, e - k >= minimumHops, high >= speech - steadyHeadFaintestDB else { continue }
       let head = measure(a..<k, f)
       guard head.brightnessDB < headBrightestDB else { continue }
