@@ -36,9 +36,10 @@ struct BoundaryChooser {
     var logPause: [Double]
     /// Pauses a person put inside speech (override): free to assign, never unexplained.
     var synthetic: Set<Int> = []
-    /// Dips inside speech (`SpeechMap+Dips`): a boundary costs `CostModel.weakAssign` there,
-    /// passing one costs nothing.
+    /// Dips inside speech (`SpeechMap+Dips`): a boundary costs `CostModel.weakAssign` there
+    /// (`CostModel.weakAssignMidSentence` for breaks in `midSentence`), passing one costs nothing.
     var weak: Set<Int> = []
+    var midSentence: [Bool] = []
     /// Allowed pauses per break (inclusive).
     var bands: [ClosedRange<Int>]
     var heading: HeadingMode
@@ -116,6 +117,9 @@ struct BoundaryChooser {
   /// segment may be missing from the recording (`CostModel.missingSegment`); and the reverse.
   let previousSegmentStart: [Int?]
   let nextSegmentStart: [Int?]
+  /// Per pause: a dip inside speech; per break: a boundary readers often run on through.
+  let isWeak: [Bool]
+  let runsOn: [Bool]
 
   init(_ problem: Problem) {
     self.problem = problem
@@ -181,6 +185,8 @@ struct BoundaryChooser {
     }
     previousSegmentStart = previous
     nextSegmentStart = next
+    isWeak = (0..<width).map { problem.weak.contains($0) }
+    runsOn = (0..<breakCount).map { $0 < problem.midSentence.count && problem.midSentence[$0] }
   }
 
   func index(_ j: Int, _ m: Int) -> Int { offsets[j] + m - problem.bands[j].lowerBound }
@@ -190,6 +196,7 @@ struct BoundaryChooser {
     let last = breakCount - 1
     if j == last { return m == pauseCount + 1 ? 0 : .infinity }
     if m == pauseCount + 1 || m == 0 { return .infinity }
+    if runsOn[j] && isWeak[m] { return problem.costs.weakAssignMidSentence }
     return assignTable[problem.kinds[j].rawValue * (pauseCount + 2) + m]
   }
 

@@ -28,6 +28,9 @@ struct CostModel: Sendable {
   /// A boundary at a dip inside speech (no pause): about what a verse 3.3 σ off its predicted
   /// length costs, so a run-on reading takes the dip only when no pause fits nearby.
   var weakAssign = 8.0
+  /// … at a verse break inside a sentence (the verse before ends on "," ";" ":" or no mark),
+  /// where readers run on often.
+  var weakAssignMidSentence = 4.0
   /// A segment of the text the reader skipped (a boundary sharing the next one's pause).
   var missingSegment = 6.0
   var rateSigma = 0.16

@@ -102,7 +102,8 @@ struct PassPlan {
     let interludeBreaks = Set((1..<max(1, last)).filter { text.breaks[$0].isMandatory && fixedBreaks[$0] == nil })
     return BoundaryChooser.Problem(
       kinds: text.breaks, predicted: predicted, speechBefore: speechBefore, logPause: logPause,
-      synthetic: synthetic, weak: weak, bands: bands, heading: heading, costs: costs, interludeBreaks: interludeBreaks)
+      synthetic: synthetic, weak: weak, midSentence: text.midSentence, bands: bands, heading: heading, costs: costs,
+      interludeBreaks: interludeBreaks)
   }
 
   /// The first real pause m ≥ 1 with C[m] ≥ seconds (P + 1 if none).

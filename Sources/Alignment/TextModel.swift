@@ -26,14 +26,19 @@ struct TextModel: Sendable {
   private(set) var breaks: [BreakKind] = []
   /// The break that starts each segment.
   private(set) var segmentStartBreak: [Int] = []
+  /// Per break: a segment boundary whose segment before ends mid-sentence (its last mark is
+  /// weaker than a sentence end: ",", ";", ":" or none), where readers often run straight on.
+  private(set) var midSentence: [Bool] = []
 
   init(_ segments: [VerseInput]) {
+    var endedMidSentence = false
     for (index, segment) in segments.enumerated() {
       let boundary: BreakKind =
         segment.kind == .heading || (index > 0 && segments[index - 1].kind == .heading)
         ? .heading : .verse
       segmentStartBreak.append(units.count)
       var pieces: [(text: String, after: BreakKind?)] = []
+      let previousMidSentence = endedMidSentence
       let lines = segment.phrases.isEmpty ? [segment.text] : segment.phrases
       for (lineIndex, line) in lines.enumerated() {
         var split = Punctuation.split(line)
@@ -41,6 +46,7 @@ struct TextModel: Sendable {
           let kind = last.after.map { max($0, .line) } ?? .line
           split[split.count - 1].after = kind
         } else if !split.isEmpty {
+          endedMidSentence = (split[split.count - 1].after ?? .comma) < .sentence
           split[split.count - 1].after = nil
         }
         pieces += split
@@ -53,6 +59,7 @@ struct TextModel: Sendable {
           // Stray marks: fold into the previous unit.
           units[units.count - 1].text += " " + piece.text
         } else if length > 0 || pieces.count == 1 {
+          midSentence.append(added == 0 && index > 0 && boundary == .verse && previousMidSentence)
           breaks.append(kindBefore)
           units.append(Unit(segment: index, length: max(length, 1), text: piece.text))
           added += 1
@@ -60,11 +67,13 @@ struct TextModel: Sendable {
         if let after = piece.after, added > 0 { kindBefore = after }
       }
       if added == 0 {
+        midSentence.append(index > 0 && boundary == .verse && previousMidSentence)
         breaks.append(boundary)
         units.append(Unit(segment: index, length: 1, text: segment.text))
       }
     }
     breaks.append(.verse)
+    midSentence.append(false)
     if !breaks.isEmpty { breaks[0] = .verse }
   }
 
