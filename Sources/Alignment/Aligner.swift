@@ -118,7 +118,8 @@ public enum Aligner {
       }
     }
     let predicted = solved.predicted
-    let chosen = Retakes.preferLater(found, problem: solved, text: text)
+    let chosen = FalseStarts.relabelRepeatedOpenings(
+      Retakes.preferLater(found, problem: solved, text: text), plan: plan, predicted: predicted)
     var result = ResultBuilder(map: map, text: text, segments: segments, fixed: fixed, options: options)
       .build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
     let report = FitCheck.assess(

@@ -88,6 +88,38 @@ import Testing
     #expect(result.segments[7].confidence < 0.9)
   }
 
+  /// Verse 4's whole first phrase ("Behold,") read, 0.45 s of silence, then verse 4 read
+  /// whole: the label goes to the second reading (the last complete take), and the warning
+  /// names verse 4 as read twice (`FalseStarts.relabelRepeatedOpenings`).
+  @Test func firstPhraseReadTwice() throws {
+    var options = SyntheticReading.Options()
+    options.commaPause = 0.3...0.35
+    let reading = SyntheticReading(SampleText.psalm121, options)
+    let v = 3
+    let onset = reading.onsets[v]
+    let rate = reading.audio.sampleRate
+    let source = reading.audio.samples
+    // The phrase ends where the first 100 ms of silence begins (words are 25 ms apart).
+    var end = onset
+    var quiet = 0
+    while end < source.count && quiet < rate / 10 {
+      quiet = abs(source[end]) < 0.002 ? quiet + 1 : 0
+      end += 1
+    }
+    end -= quiet
+    let silence = Array(repeating: Float(0), count: rate * 45 / 100)
+    let samples = Array(source[..<onset]) + Array(source[onset..<end]) + silence + Array(source[onset...])
+    let audio = AudioBuffer(samples: samples, channelCount: 1, sampleRate: rate)
+    let result = try Aligner.align(SpeechFeatures(of: audio), segments: SampleText.inputs(SampleText.psalm121))
+    let shift = end - onset + silence.count
+    #expect(abs(result.segments[v].onset - (onset + shift)) <= rate / 100)
+    #expect(result.warnings.contains { $0.contains("second reading of verse 4 ") }, "\(result.warnings)")
+    for other in reading.onsets.indices where other != v {
+      let truth = reading.onsets[other] + (other > v ? shift : 0)
+      #expect(abs(result.segments[other].onset - truth) <= rate / 100, "verse \(other + 1)")
+    }
+  }
+
   /// Verse 4 follows verse 3 with no pause: its start lies within 150 ms of the true
   /// boundary, it is low-confidence and named in a warning, and the others stay right.
   @Test func verseReadStraightOn() throws {
