@@ -61,6 +61,8 @@ struct SpeechMap: Sendable {
   let hopFrames: Int
   let frameCount: Int
   let levels: LevelModel
+  /// The band levels the map was built from.
+  let features: SpeechFeatures
   /// The pause depth under the speech level it was built with (nil: the noise floor).
   let depthBelowSpeechDB: Float?
   /// Speech islands in order.
@@ -93,6 +95,7 @@ struct SpeechMap: Sendable {
     hopFrames = features.hopFrames
     frameCount = features.frameCount
     self.depthBelowSpeechDB = depthBelowSpeechDB
+    self.features = features
     let levels = LevelModel(features, depthBelowSpeechDB: depthBelowSpeechDB)
     self.levels = levels
     let minPauseHops = max(1, (minPauseMilliseconds * sampleRate / 1000 + hopFrames - 1) / hopFrames)
