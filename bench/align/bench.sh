@@ -8,7 +8,9 @@
 # 2. bench/align/run_corpus.py: prep align on every chapter, score.py, figures vs targets.
 # 3. bench/align/speed.sh: ×RT of prep align vs decode alone on a 60 min WAV, CPU 0.
 # 4. The real-room corpus (bench/corpus/make_real.py, seed 1, into build/realcorpus; pieces
-#    cached in build/realcorpus-cache) scored per condition by bench/align/conditions.py.
+#    cached in build/realcorpus-cache) scored per condition by bench/align/conditions.py; then
+#    the same conditions drawn with seeds $REAL_SEEDS (default 2 3 4) into build/realcorpusN:
+#    other chapters, voices and levels, the check that seed 1 was not tuned to.
 # 5. bench/align/stability.py: the same chapters with ±1 LSB noise and through another decoder
 #    (ffmpeg): no verse may move to another pause.
 # 6. bench/align/wrongpairs.py: each real-room recording with two other chapters' texts: how
@@ -33,6 +35,14 @@ echo
 python3 "$ROOT/bench/align/conditions.py" --corpus "$REAL" --prep "$ROOT/.build/release/prep" \
   --out "$ROOT/build/realcorpus-run" || status=1
 echo
+for seed in ${REAL_SEEDS:-2 3 4}; do
+  other=$ROOT/build/realcorpus$seed
+  [ -f "$other/manifest.json" ] ||
+    python3 "$ROOT/bench/corpus/make_real.py" --out "$other" --seed "$seed" --cache "$ROOT/build/realcorpus-cache"
+  python3 "$ROOT/bench/align/conditions.py" --corpus "$other" --prep "$ROOT/.build/release/prep" \
+    --out "$ROOT/build/realcorpus$seed-run" || status=1
+  echo
+done
 python3 "$ROOT/bench/align/stability.py" --corpus "$REAL" --out "$ROOT/build/align-stability" || status=1
 echo
 python3 "$ROOT/bench/align/wrongpairs.py" --corpus "$REAL" --prep "$ROOT/.build/release/prep" \
