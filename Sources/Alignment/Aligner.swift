@@ -44,7 +44,7 @@ public enum Aligner {
     }
     guard let best else { throw firstError ?? .noSpeech(file: options.file) }
     var result = best.result
-    guard result.fit < FitCheck.lowFit else { return result }
+    guard result.fit < OrderCheck.checkBelowFit else { return result }
     // A person who fixed boundaries has vouched for the text: warn, never refuse.
     let order =
       options.fixedStarts.isEmpty
@@ -54,6 +54,14 @@ public enum Aligner {
     if let order {
       result.fitDetails["orderMargin"] = order.margin
       result.fitDetails["orderShare"] = order.share
+    }
+    if result.fit >= FitCheck.lowFit {
+      // A fair fit: refused only when the text's own order explains the recording no better
+      // than shuffles of it (another chapter of the same shape); otherwise as it stands.
+      if options.rejectMismatch, let order, order.isIrrelevant || order.share > OrderCheck.fairFitShare {
+        throw .textMismatch(file: options.file, reason: OrderCheck.reason(fit: result.fit))
+      }
+      return result
     }
     if order?.holds == true {
       // The text is right; the reading is far from what it predicts (a human reader's breath
