@@ -29,7 +29,10 @@ public struct Resampler: AudioProcessor {
   public let channelCount: Int
   public var latency: Int { 0 }
 
-  private let state: ResamplerState
+  /// A table-driven polyphase filter where the ratio allows (`RationalResampler`, medium
+  /// quality), else libsamplerate.
+  private var rational: RationalResampler?
+  private let state: ResamplerState?
   private var inputFrames = 0
   private var outputFrames = 0
 
@@ -37,17 +40,36 @@ public struct Resampler: AudioProcessor {
     self.fromRate = fromRate
     self.toRate = toRate
     self.channelCount = channelCount
-    state = ResamplerState(channelCount: channelCount, converter: quality.converter)
+    if quality == .medium && RationalResampler.supports(from: fromRate, to: toRate) {
+      rational = RationalResampler(from: fromRate, to: toRate, channelCount: channelCount)
+      state = nil
+    } else {
+      state = ResamplerState(channelCount: channelCount, converter: quality.converter)
+    }
   }
 
   public mutating func process(_ input: AudioBuffer, into output: inout AudioBuffer) {
     precondition(input.sampleRate == fromRate && input.channelCount == channelCount)
+    if var engine = rational {
+      rational = nil  // one owner of the history while it grows: no copy
+      engine.process(input, into: &output)
+      rational = engine
+      return
+    }
+    guard let state else { return }
     inputFrames += input.frameCount
     let out = state.run(input.samples, ratio: ratio, endOfInput: false)
     append(out, to: &output, limit: Int.max)
   }
 
   public mutating func flush(into output: inout AudioBuffer) {
+    if var engine = rational {
+      rational = nil
+      engine.flush(into: &output)
+      rational = engine
+      return
+    }
+    guard let state else { return }
     let expected = Int((Double(inputFrames) * ratio).rounded())
     let out = state.run([], ratio: ratio, endOfInput: true)
     append(out, to: &output, limit: expected)

@@ -42,24 +42,12 @@ public struct TruePeakLimiter: AudioProcessor {
   static let phases: [[Float]] = (1..<8).map { Double($0) / 8 }.map { phase in
     let taps = ((1 - halfTaps)...halfTaps).map { k -> Double in
       let x = phase - Double(k)
-      let sinc = Double.sin(Double.pi * x) / (Double.pi * x)
-      let r = x / Double(halfTaps)
-      return sinc * besselI0(4 * (max(0, 1 - r * r)).squareRoot()) / besselI0(4)
+      return Kaiser.sinc(x) * Kaiser.window(x / Double(halfTaps), beta: 4)
     }
     let sum = taps.reduce(0, +)
     return taps.map { Float($0 / sum) }
   }
 
-  /// The modified Bessel function I₀ (power series), for the Kaiser window.
-  static func besselI0(_ x: Double) -> Double {
-    var sum = 1.0
-    var term = 1.0
-    for k in 1..<30 {
-      term *= (x / 2) * (x / 2) / Double(k * k)
-      sum += term
-    }
-    return sum
-  }
   /// Interpolated values cannot exceed the window's peak times this (the taps' absolute sum).
   static let tapBound: Float = phases.map { $0.reduce(0) { $0 + abs($1) } }.max() ?? 1
 
