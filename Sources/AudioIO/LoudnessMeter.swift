@@ -14,18 +14,20 @@ public final class LoudnessMeter: FrameSink {
   public let sampleRate: Int
   private let loudness: UnsafeMutablePointer<ebur128_state>
   private var peaks: TruePeakMeter?
-  private let integratedOnly: Bool
+  private let measuresRange: Bool
 
   /// `integratedOnly` skips loudness range and true peak (for the repeated passes of a
   /// normalisation, which need only the integrated loudness). `truePeak: false` skips
-  /// true peak only, for a caller that runs its own `TruePeakMeter` on another thread.
+  /// true peak only, for a caller that runs its own `TruePeakMeter` on another thread;
+  /// `range: false` skips the loudness range only (libebur128's short-term blocks: ~20 % of
+  /// its time), for a caller that reports integrated loudness and true peak.
   public init(
-    channelCount: Int, sampleRate: Int, integratedOnly: Bool = false, truePeak: Bool = true
+    channelCount: Int, sampleRate: Int, integratedOnly: Bool = false, truePeak: Bool = true, range: Bool = true
   ) {
-    self.integratedOnly = integratedOnly
     self.channelCount = channelCount
     self.sampleRate = sampleRate
-    let mode = Int32(integratedOnly ? EBUR128_MODE_I.rawValue : EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue)
+    measuresRange = range && !integratedOnly
+    let mode = Int32(measuresRange ? EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue : EBUR128_MODE_I.rawValue)
     guard let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), mode) else {
       fatalError("libebur128 could not start for \(channelCount) channels at \(sampleRate) Hz")
     }
@@ -59,9 +61,9 @@ public final class LoudnessMeter: FrameSink {
     return value
   }
 
-  /// Loudness range in LU (NaN when `integratedOnly`).
+  /// Loudness range in LU (NaN when not measured).
   public var rangeLU: Double {
-    guard !integratedOnly else { return .nan }
+    guard measuresRange else { return .nan }
     var value = 0.0
     ebur128_loudness_range(loudness, &value)
     return value

@@ -56,7 +56,7 @@ enum LoudnessCheck {
   private static func measure(
     _ source: inout some FrameSource, also: (AudioBuffer) -> Void = { _ in }
   ) throws -> FileMeasurement {
-    let meter = LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate)
+    let meter = LoudnessMeter(channelCount: source.channelCount, sampleRate: source.sampleRate, range: false)
     var frames = 0
     try source.forEachChunk { chunk in
       frames += chunk.frameCount

@@ -45,15 +45,15 @@ struct RenderOutput {
 
   /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format, the formats side by
   /// side on the render's cores; `slope` and `measuredLUFS` as `VariantEncoder.encode` takes
-  /// them. Formats written at the audio's own rate share one measurement of it.
+  /// them. The formats share one measurement of the audio (a format written at another rate
+  /// starts its normalisation from it: see `VariantEncoder.encode`).
   func encodeAll(
     _ audio: AudioStream, variantID: String, part: String? = nil, timings: NarrationTimings?, normalise: Bool,
     titleSuffix: String = "", slope: Double = 1, measuredLUFS: Double? = nil
   ) throws -> [EncodedFile] {
     let seconds = Double(audio.frameCount) / Double(max(1, audio.sampleRate))
-    let sameRate = formats.filter { VariantEncoder.outputRate($0, for: audio.sampleRate) == audio.sampleRate }.count
     let measured =
-      try measuredLUFS ?? (normalise && encoder.target != nil && sameRate > 1 ? audio.integratedLUFS() : nil)
+      try measuredLUFS ?? (normalise && encoder.target != nil && formats.count > 1 ? audio.integratedLUFS() : nil)
     let stage: RenderEvent.Stage = normalise ? .encode : .stems
     return try RenderParallel.map(formats.count, jobs: job.jobs) { index in
       let format = formats[index]
