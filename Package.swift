@@ -77,7 +77,7 @@ let package = Package(
       name: "RenderTests", dependencies: ["Render", "TestSupport"], swiftSettings: fast),
     .testTarget(name: "PagesTests", dependencies: ["Pages", "Manifest"], swiftSettings: cSettings),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Manifest", "Render", "TestSupport"],
+      name: "EndToEndTests", dependencies: ["Pipeline", "AudioIO", "Files", "Manifest", "Render", "TestSupport"],
       exclude: ["Snapshots"], swiftSettings: cSettings),
   ]
 )

@@ -53,11 +53,17 @@ public enum FullRender {
     let batch = try OutputBatch(folder: job.outputFolder)
     do {
       let staging = RenderStaging(batch)
-      let output = RenderOutput(
-        job: job, staging: staging,
-        encoder: VariantEncoder(
-          staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity),
-        formats: formats, progress: progress)
+      var encoder = VariantEncoder(staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity)
+      if let target = job.plan.loudness,
+        let opus = formats.first(where: {
+          if case .opus = $0 { true } else { false }
+        })
+      {
+        encoder.opusShift = try OpusShiftProbe.loudnessShift(
+          of: job.narration, format: opus, encoder: encoder, target: target
+        ).map { (opus, $0) }
+      }
+      let output = RenderOutput(job: job, staging: staging, encoder: encoder, formats: formats, progress: progress)
       let speeds = job.plan.speeds
       // Every rate's stretch and voice first, then every rate's pieces in one pool: the cores
       // stay busy to the end (a rate's stretch alone would otherwise leave one idle).

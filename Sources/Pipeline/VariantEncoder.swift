@@ -36,6 +36,9 @@ struct VariantEncoder: Sendable {
   let maxCorrections = 2
   /// libopus complexity of Opus files (`OpusFileWriter`).
   let opusComplexity: Int
+  /// This recording's own Opus loudness shift for one Opus format (`OpusShiftProbe`), used
+  /// instead of the table's.
+  var opusShift: (format: EncodedFormat, loudnessLU: Double)?
 
   /// The limiter ceiling goes at most this far under the file's true-peak maximum: room for
   /// Opus's largest overshoot (`expectedShift`) plus 0.1 dB.
@@ -114,11 +117,12 @@ struct VariantEncoder: Sendable {
         measured: (unmeasured, input.frameCount, input.sampleRate, input.channelCount), target: nil)
     }
     var shift = VariantEncoder.expectedShift(format, opusComplexity: opusComplexity)
+    if let opusShift, opusShift.format == format { shift.loudnessLU = opusShift.loudnessLU }
     var slope = slope
     let peakMaxDBTP = target.truePeakDBTP - VariantEncoder.peakMarginDB(format)
     // Below this the limiter cannot help: the codec's overshoot is then not at the input's peaks.
     let lowestCeilingDBTP = peakMaxDBTP - VariantEncoder.maxLimiterMarginDB
-    var ceilingDBTP = max(lowestCeilingDBTP, min(target.limiterCeilingDBTP, peakMaxDBTP - shift.peakDB - 0.1))
+    var ceilingDBTP = firstCeilingDBTP(format, target: target)
     var inputLoudness: LoudnessMeasurement
     /// Writes `input` as the file and measures what was written.
     func written() throws -> LoudnessCheck.FileMeasurement {
@@ -172,6 +176,15 @@ struct VariantEncoder: Sendable {
       measured = try written()
     }
     return try describe(path, name: name, format: format, measured: measured, target: target)
+  }
+
+  /// The limiter ceiling of a file's first pass: under the maximum by the codec's expected
+  /// overshoot and 0.1 dB, but not more than `maxLimiterMarginDB`.
+  func firstCeilingDBTP(_ format: EncodedFormat, target: LoudnessTarget) -> Double {
+    let peakMaxDBTP = target.truePeakDBTP - VariantEncoder.peakMarginDB(format)
+    let overshoot = VariantEncoder.expectedShift(format, opusComplexity: opusComplexity).peakDB
+    return max(
+      peakMaxDBTP - VariantEncoder.maxLimiterMarginDB, min(target.limiterCeilingDBTP, peakMaxDBTP - overshoot - 0.1))
   }
 
   /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target
