@@ -185,6 +185,7 @@ bench: bench-deps build $(E2E_VENV)/ready
 	bash bench/stretch/speed.sh
 	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
+	bash bench/render/per_recording.sh
 	bash bench/render/opus_quality.sh
 	PREP=$(PREP) bash bench/bible/bench.sh
 	bash bench/catalogue/bench.sh
