@@ -50,12 +50,7 @@ public struct Resampler: AudioProcessor {
 
   public mutating func process(_ input: AudioBuffer, into output: inout AudioBuffer) {
     precondition(input.sampleRate == fromRate && input.channelCount == channelCount)
-    if var engine = rational {
-      rational = nil  // one owner of the history while it grows: no copy
-      engine.process(input, into: &output)
-      rational = engine
-      return
-    }
+    if withTable({ $0.process(input, into: &output) }) { return }
     guard let state else { return }
     inputFrames += input.frameCount
     let out = state.run(input.samples, ratio: ratio, endOfInput: false)
@@ -63,12 +58,7 @@ public struct Resampler: AudioProcessor {
   }
 
   public mutating func flush(into output: inout AudioBuffer) {
-    if var engine = rational {
-      rational = nil
-      engine.flush(into: &output)
-      rational = engine
-      return
-    }
+    if withTable({ $0.flush(into: &output) }) { return }
     guard let state else { return }
     let expected = Int((Double(inputFrames) * ratio).rounded())
     let out = state.run([], ratio: ratio, endOfInput: true)
@@ -82,6 +72,16 @@ public struct Resampler: AudioProcessor {
       output.samples.append(contentsOf: last)
       outputFrames += 1
     }
+  }
+
+  /// Runs `body` on the table resampler, if this is one; whether it ran. The optional is
+  /// emptied meanwhile so that the resampler's history has one owner (no copy as it grows).
+  private mutating func withTable(_ body: (inout RationalResampler) -> Void) -> Bool {
+    guard var engine = rational else { return false }
+    rational = nil
+    body(&engine)
+    rational = engine
+    return true
   }
 
   private var ratio: Double { Double(toRate) / Double(fromRate) }

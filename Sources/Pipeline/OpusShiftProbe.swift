@@ -21,6 +21,22 @@ enum OpusShiftProbe {
   /// the rest (all room tone, say). The samples measure −0.41…+0.04.
   static let plausibleLU = -0.6...0.3
 
+  /// `encoder` with this recording's shift for the first Opus format of `formats` (as it is
+  /// without a loudness target, an Opus format, or a believable measurement).
+  static func measuring(
+    _ encoder: VariantEncoder, narration: NarrationAudio, formats: [EncodedFormat]
+  ) throws -> VariantEncoder {
+    guard let target = encoder.target,
+      let opus = formats.first(where: {
+        if case .opus = $0 { true } else { false }
+      }),
+      let shift = try loudnessShift(of: narration, format: opus, encoder: encoder, target: target)
+    else { return encoder }
+    var measured = encoder
+    measured.opusShift = (opus, shift)
+    return measured
+  }
+
   static func loudnessShift(
     of narration: NarrationAudio, format: EncodedFormat, encoder: VariantEncoder, target: LoudnessTarget
   ) throws -> Double? {
@@ -36,12 +52,18 @@ enum OpusShiftProbe {
     let ceiling = encoder.firstCeilingDBTP(format, target: target)
     let limited = excerpt.adding(.gain(gain)).adding(.limit(ceilingDBTP: ceiling))
     let rate = VariantEncoder.outputRate(format, for: narration.sampleRate)
-    let input = try (rate == narration.sampleRate ? spools.measured(limited).0 : spools.resampled(limited, to: rate))
-      .stream
+    // The encoder's input, spooled once and measured once.
+    var (input, inputLUFS): (AudioSpool, Double)
+    if rate == narration.sampleRate {
+      (input, inputLUFS) = try spools.measured(limited)
+    } else {
+      input = try spools.resampled(limited, to: rate)
+      inputLUFS = try input.stream.integratedLUFS()
+    }
     let path = encoder.staging.spoolPath(for: "opus-probe.\(format.fileExtension)")
     defer { unlink(path) }
-    try encoder.write(input, format: format, to: path, tags: nil)
-    let shift = try LoudnessCheck.measureFile(path).loudness.integratedLUFS - input.integratedLUFS()
+    try encoder.write(input.stream, format: format, to: path, tags: nil)
+    let shift = try LoudnessCheck.measureFile(path).loudness.integratedLUFS - inputLUFS
     return plausibleLU.contains(shift) ? shift : nil
   }
 }

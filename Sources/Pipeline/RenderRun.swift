@@ -53,16 +53,9 @@ public enum FullRender {
     let batch = try OutputBatch(folder: job.outputFolder)
     do {
       let staging = RenderStaging(batch)
-      var encoder = VariantEncoder(staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity)
-      if let target = job.plan.loudness,
-        let opus = formats.first(where: {
-          if case .opus = $0 { true } else { false }
-        })
-      {
-        encoder.opusShift = try OpusShiftProbe.loudnessShift(
-          of: job.narration, format: opus, encoder: encoder, target: target
-        ).map { (opus, $0) }
-      }
+      let encoder = try OpusShiftProbe.measuring(
+        VariantEncoder(staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity),
+        narration: job.narration, formats: formats)
       let output = RenderOutput(job: job, staging: staging, encoder: encoder, formats: formats, progress: progress)
       let speeds = job.plan.speeds
       // Every rate's stretch and voice first, then every rate's pieces in one pool: the cores

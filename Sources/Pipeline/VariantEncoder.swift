@@ -116,10 +116,9 @@ struct VariantEncoder: Sendable {
         path, name: name, format: format,
         measured: (unmeasured, input.frameCount, input.sampleRate, input.channelCount), target: nil)
     }
-    var shift = VariantEncoder.expectedShift(format, opusComplexity: opusComplexity)
-    if let opusShift, opusShift.format == format { shift.loudnessLU = opusShift.loudnessLU }
+    var shift = expectedShift(format)
     var slope = slope
-    let peakMaxDBTP = target.truePeakDBTP - VariantEncoder.peakMarginDB(format)
+    let peakMaxDBTP = VariantEncoder.peakMaxDBTP(format, target: target)
     // Below this the limiter cannot help: the codec's overshoot is then not at the input's peaks.
     let lowestCeilingDBTP = peakMaxDBTP - VariantEncoder.maxLimiterMarginDB
     var ceilingDBTP = firstCeilingDBTP(format, target: target)
@@ -178,13 +177,27 @@ struct VariantEncoder: Sendable {
     return try describe(path, name: name, format: format, measured: measured, target: target)
   }
 
+  /// The shifts this encoder expects of `format`: the table's, with this recording's own Opus
+  /// loudness shift where it was measured (`OpusShiftProbe`).
+  func expectedShift(_ format: EncodedFormat) -> (loudnessLU: Double, peakDB: Double) {
+    var shift = VariantEncoder.expectedShift(format, opusComplexity: opusComplexity)
+    if let opusShift, opusShift.format == format { shift.loudnessLU = opusShift.loudnessLU }
+    return shift
+  }
+
+  /// The true peak a file of `format` must measure under here (the target's maximum less the
+  /// margin for other decoders).
+  static func peakMaxDBTP(_ format: EncodedFormat, target: LoudnessTarget) -> Double {
+    target.truePeakDBTP - peakMarginDB(format)
+  }
+
   /// The limiter ceiling of a file's first pass: under the maximum by the codec's expected
   /// overshoot and 0.1 dB, but not more than `maxLimiterMarginDB`.
   func firstCeilingDBTP(_ format: EncodedFormat, target: LoudnessTarget) -> Double {
-    let peakMaxDBTP = target.truePeakDBTP - VariantEncoder.peakMarginDB(format)
-    let overshoot = VariantEncoder.expectedShift(format, opusComplexity: opusComplexity).peakDB
+    let peakMaxDBTP = VariantEncoder.peakMaxDBTP(format, target: target)
     return max(
-      peakMaxDBTP - VariantEncoder.maxLimiterMarginDB, min(target.limiterCeilingDBTP, peakMaxDBTP - overshoot - 0.1))
+      peakMaxDBTP - VariantEncoder.maxLimiterMarginDB,
+      min(target.limiterCeilingDBTP, peakMaxDBTP - expectedShift(format).peakDB - 0.1))
   }
 
   /// `input` normalised so that, after a codec that shifts loudness by `shiftLU`, it is on target
