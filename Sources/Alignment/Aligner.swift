@@ -28,21 +28,25 @@ public enum Aligner {
     _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions = .init()
   ) throws(AlignmentError) -> AlignmentResult {
     guard !segments.isEmpty else { throw .noText(file: options.file) }
-    var best: (result: AlignmentResult, score: Double, map: SpeechMap)?
+    var found: (result: AlignmentResult, score: Double, map: SpeechMap)?
     var firstError: AlignmentError?
     for depth in pauseDepthsDB {
       do {
         let map = SpeechMap(
           features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depth)
         let attempt = try alignOnce(map, segments: segments, options: options)
-        if attempt.score < best?.score ?? .infinity { best = (attempt.result, attempt.score, map) }
+        if attempt.score < found?.score ?? .infinity { found = (attempt.result, attempt.score, map) }
         // A quiet room's pauses are plain at the floor: no need to look deeper.
         if depth == nil && attempt.result.fit >= FitCheck.lowFit { break }
       } catch {
         if firstError == nil { firstError = error }
       }
     }
-    guard let best else { throw firstError ?? .noSpeech(file: options.file) }
+    guard let found else { throw firstError ?? .noSpeech(file: options.file) }
+    // A false start or a retake: the later reading gets the label when the text agrees.
+    let best = ReadTwice.removed(from: found, segments: segments, options: options) { map, text, settings in
+      try? alignOnce(map, segments: text, options: settings)
+    }
     var result = best.result
     guard result.fit < OrderCheck.checkBelowFit else { return result }
     // A person who fixed boundaries has vouched for the text: warn, never refuse.

@@ -36,6 +36,9 @@ struct SpeechMap: Sendable {
     var weakBefore = false
     /// Cut out of a sound run as a breath (`SpeechMap+Breaths`).
     var isBreath = false
+    /// Follows speech read twice (`dropIslands`): the pause before it counts as the longest
+    /// silence around the earlier reading, not as the whole stretch.
+    var pauseSecondsBefore: Double?
     /// Faint sound too weak to place precisely lies up to this many frames before the onset
     /// (see `SpeechMap+Edges`): the jump point goes before it.
     var softLeadFrames = 0
@@ -152,11 +155,29 @@ struct SpeechMap: Sendable {
         pauses.append(
           Pause(
             frames: frames, speechBefore: speech, isSynthetic: islands[i].splitBefore, isWeak: islands[i].weakBefore,
-            seconds: Double(frames.count) / Double(sampleRate)))
+            seconds: islands[i].pauseSecondsBefore ?? Double(frames.count) / Double(sampleRate)))
       }
       speech += Double(islands[i].endHop - islands[i].startHop) * hopSeconds
     }
     totalSpeech = speech
+  }
+
+  /// Takes islands `range` as not speech: their time joins the pauses around them, and the
+  /// pause after counts as long as the longest of those pauses.
+  mutating func dropIslands(_ range: Range<Int>) {
+    if range.upperBound < islands.count {
+      let around = pauses[max(0, range.lowerBound - 1)..<range.upperBound].map(\.seconds)
+      islands[range.upperBound].pauseSecondsBefore = around.max()
+    }
+    discarded += islands[range]
+    islands.removeSubrange(range)
+    rebuildPauses()
+  }
+
+  /// Keeps islands `range` alone (a window of the recording).
+  mutating func keepIslands(_ range: Range<Int>) {
+    islands = Array(islands[range])
+    rebuildPauses()
   }
 
   /// Splits the island holding `frame` with a zero-length synthetic pause (a person's fixed

@@ -33,6 +33,8 @@ public struct SpeechFeatures: Sendable {
   public private(set) var highDBFS: [Float] = []
   /// Frames analysed so far.
   public private(set) var frameCount = 0
+  /// The voice signal's spectral shape per 10 ms (nil when the features stand in for an envelope).
+  public private(set) var shape: SpectralShape?
 
   private var highPassA: Biquad
   private var highPassB: Biquad
@@ -66,6 +68,7 @@ public struct SpeechFeatures: Sendable {
     highPassB = Biquad.highPass(hz: Self.highPassHz, q: 1.306_563, sampleRate: rate)
     lowBand = Biquad.lowPass(hz: Self.lowBandHz, q: 0.707_107, sampleRate: rate)
     highBand = Biquad.highPass(hz: min(Self.highBandHz, 0.4 * rate), q: 0.707_107, sampleRate: rate)
+    shape = SpectralShape(sampleRate: rate)
   }
 
   /// The features of a whole buffer.
@@ -91,6 +94,9 @@ public struct SpeechFeatures: Sendable {
     highBand = highPassA
   }
 
+  /// Recording frames per frame of `shape`.
+  public var framesPerShapeFrame: Int? { shape.map { $0.inputsPerFrame * decimation } }
+
   /// Number of hops.
   public var hopCount: Int { voiceDBFS.count }
 
@@ -106,6 +112,10 @@ public struct SpeechFeatures: Sendable {
     let hop = hopFrames / decimation
     let pairs = decimation == 2
     var pending = pendingFrame
+    // The voice signal of this chunk, for the spectral shape (fed once, after the loop).
+    let voices = UnsafeMutableBufferPointer<Float>.allocate(capacity: buffer.frameCount / decimation + 1)
+    defer { voices.deallocate() }
+    var voiceCount = 0
     buffer.samples.withUnsafeBufferPointer { samples in
       var index = 0
       let total = samples.count
@@ -128,6 +138,8 @@ public struct SpeechFeatures: Sendable {
         let voice = b.run(a.run(mean + tiny))
         let low = lo.run(voice)
         let high = hi.run(voice)
+        voices[voiceCount] = voice
+        voiceCount += 1
         sumVoice += voice * voice
         sumLow += low * low
         sumHigh += high * high
@@ -141,6 +153,7 @@ public struct SpeechFeatures: Sendable {
         }
       }
     }
+    shape?.add(UnsafeBufferPointer(rebasing: voices[0..<voiceCount]))
     highPassA = a
     highPassB = b
     lowBand = lo
@@ -161,6 +174,7 @@ public struct SpeechFeatures: Sendable {
       let voice = highPassB.run(highPassA.run(last / Float(decimation * max(1, channelsSeen)) * 2 + dither))
       let low = lowBand.run(voice)
       let high = highBand.run(voice)
+      withUnsafePointer(to: voice) { shape?.add(UnsafeBufferPointer(start: $0, count: 1)) }
       sums.voice += voice * voice
       sums.low += low * low
       sums.high += high * high

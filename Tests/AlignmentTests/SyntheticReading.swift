@@ -37,6 +37,12 @@ struct SyntheticReading {
     var skipped: Set<Int> = []
     /// Verses (0-based) read twice, a verse pause apart; their onset is the second reading's.
     var retaken: Set<Int> = []
+    /// Each distinct word (its letters, lower-cased) gets its own harmonic weights, the same
+    /// wherever it is read: words sound different from each other, a repeat sounds the same.
+    var wordTimbres = false
+    /// Verses (0-based) opened with a false start: their first `words` words, then `pause`
+    /// seconds of silence, then the verse whole (its onset is the second reading's).
+    var falseStarts: [Int: (words: Int, pause: Double)] = [:]
     var gainDB: Double = 0
     var lead = 0.6
     var tail = 1.0
@@ -65,7 +71,20 @@ struct SyntheticReading {
     }
     var mono: [Float] = []
     func silence(_ seconds: Double) { mono += [Float](repeating: 0, count: Int(seconds * rate)) }
-    func word(_ seconds: Double, amplitude: Float) {
+    /// A one-period wavetable per word: harmonic k at (1/k)·(0.15 + u_k), u_k seeded by the word.
+    func timbre(_ text: Substring) -> [Float] {
+      guard options.wordTimbres else { return table }
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in text.lowercased().filter(\.isLetter).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      var voice = SplitMix64(seed: hash)
+      let weights = (1...20).map { k in (0.15 + Double(voice.next() >> 11) / Double(1 << 53)) / Double(k) }
+      return (0..<period).map { n -> Float in
+        var value = 0.0
+        for k in 1...20 { value += weights[k - 1] * Double.sin(2 * Double.pi * Double(k * n) / Double(period)) }
+        return Float(value / 2.2)
+      }
+    }
+    func word(_ seconds: Double, amplitude: Float, table: [Float]) {
       let count = max(Int(seconds * rate), 64)
       let ramp = min(Int(0.008 * rate), count / 2)
       for n in 0..<count {
@@ -81,9 +100,9 @@ struct SyntheticReading {
     var lastOffset = 0
     if options.heading {
       headingOnset = mono.count
-      word(0.45, amplitude: 0.3)
+      word(0.45, amplitude: 0.3, table: table)
       silence(0.03)
-      word(0.5, amplitude: 0.3)
+      word(0.5, amplitude: 0.3, table: table)
       headingOffset = mono.count
       lastOffset = mono.count
       silence(options.headingPause)
@@ -120,11 +139,11 @@ struct SyntheticReading {
           closeBreathSpans.append(max(start, end - Int(0.35 * rate))..<end)
         }
       }
-      func read() {
-        let words = verse.split(separator: " ")
+      func read(words limit: Int = .max) {
+        let words = verse.split(separator: " ").prefix(limit)
         for (w, text) in words.enumerated() {
           let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
-          word(letters * options.secondsPerLetter, amplitude: 0.2 + 0.2 * Float(draw(0...1)))
+          word(letters * options.secondsPerLetter, amplitude: 0.2 + 0.2 * Float(draw(0...1)), table: timbre(text))
           guard w < words.count - 1, let last = text.last else { continue }
           if ",".contains(last) {
             pause(draw(options.commaPause))
@@ -139,6 +158,11 @@ struct SyntheticReading {
         read()
         lastOffset = mono.count
         pause(draw(options.versePause))
+      }
+      if let start = options.falseStarts[v] {
+        read(words: start.words)
+        lastOffset = mono.count
+        pause(start.pause)
       }
       for _ in 0...pendingSkipped {
         onsets.append(mono.count)

@@ -1,0 +1,92 @@
+/// Speech read twice (`SpeechMap.repeats`) taken out of the text's clock: the earlier
+/// reading becomes part of the pause before the later one, which gets the label.
+///
+/// A text may repeat itself ("y el Verbo era con Dios, y el Verbo era Dios"), and then the
+/// two readings match as well as a retake does (on the generated real-room corpora: the 8 true
+/// false starts and retakes at 0.19–0.35 of the recording's median distance, a repeated
+/// phrase of a Spanish John 1 at 0.29). So the text decides. First locally: the segments
+/// around the two readings (one more on each side, `window`) are aligned on their own, with
+/// and without the earlier reading; a repeat is kept when the text explains the window better
+/// without it (a lower `FitCheck` score). Repeats are tried one at a time, closest first (at
+/// most `mostTried`). Then the whole chapter is aligned without the kept ones, and that
+/// alignment replaces the first only when its score is lower too. A long recording's many
+/// repetitions in the text cost a few short window alignments each, not a whole one.
+enum ReadTwice {
+  static let mostTried = 8
+
+  typealias Attempt = (SpeechMap, [VerseInput], AlignmentOptions) -> (result: AlignmentResult, score: Double)?
+
+  /// The better of `best` and the alignment without repeated readings.
+  static func removed(
+    from best: (result: AlignmentResult, score: Double, map: SpeechMap), segments: [VerseInput],
+    options: AlignmentOptions, attempt: Attempt
+  ) -> (result: AlignmentResult, score: Double, map: SpeechMap) {
+    var taken: [SpeechMap.Repeat] = []
+    for candidate in best.map.repeats().sorted(by: { $0.share < $1.share }).prefix(mostTried) {
+      guard let window = window(around: candidate, result: best.result, map: best.map, segments: segments)
+      else { continue }
+      var local = options
+      local.fixedStarts = [:]
+      local.heading = window.segments.lowerBound == 0 ? options.heading : .absent
+      let text = Array(segments[window.segments])
+      var without = window.map
+      without.dropIslands(
+        (candidate.islands.lowerBound - window.firstIsland)..<(candidate.islands.upperBound - window.firstIsland))
+      guard let before = attempt(window.map, text, local), let after = attempt(without, text, local),
+        after.score < before.score
+      else { continue }
+      taken.append(candidate)
+    }
+    guard !taken.isEmpty else { return best }
+    var map = best.map
+    for r in taken.sorted(by: { $0.islands.lowerBound > $1.islands.lowerBound }) { map.dropIslands(r.islands) }
+    guard var better = attempt(map, segments, options), better.score < best.score else { return best }
+    for r in taken { note(r, in: &better.result, map: best.map, file: options.file) }
+    better.result.lowConfidence = better.result.segments.filter { $0.confidence < options.lowConfidence }
+      .map(\.label)
+    return (better.result, better.score, map)
+  }
+
+  /// The segments touched by the two readings (the earlier, and as much of the later) and
+  /// one more on each side, as input indices; the map of their islands alone.
+  static func window(
+    around repeated: SpeechMap.Repeat, result: AlignmentResult, map: SpeechMap, segments: [VerseInput]
+  ) -> (segments: ClosedRange<Int>, map: SpeechMap, firstIsland: Int)? {
+    let offset = result.segments.count - segments.count
+    let first = map.onsetFrame(island: repeated.islands.lowerBound)
+    let again = map.onsetFrame(island: repeated.islands.upperBound)
+    let last = again + (again - first)
+    guard let a = result.segments.lastIndex(where: { $0.start <= first }) ?? result.segments.indices.first,
+      let b = result.segments.lastIndex(where: { $0.start <= last })
+    else { return nil }
+    let low = max(0, a - offset - 1)
+    let high = min(segments.count - 1, b - offset + 1)
+    let from = low == 0 ? 0 : result.segments[low + offset].start
+    let to = result.segments[high + offset].end
+    guard let firstIsland = map.islands.indices.first(where: { map.onsetFrame(island: $0) >= from }),
+      let lastIsland = map.islands.indices.last(where: { map.offsetFrame(island: $0) <= to }),
+      firstIsland <= repeated.islands.lowerBound, lastIsland >= repeated.islands.upperBound
+    else { return nil }
+    var window = map
+    window.keepIslands(firstIsland..<(lastIsland + 1))
+    return (low...high, window, firstIsland)
+  }
+
+  /// Names the verse read again after `repeated` and holds its confidence under 0.9.
+  static func note(_ repeated: SpeechMap.Repeat, in result: inout AlignmentResult, map: SpeechMap, file: String) {
+    let first = map.onsetFrame(island: repeated.islands.lowerBound)
+    let last = map.offsetFrame(island: repeated.islands.upperBound - 1)
+    guard let s = result.segments.firstIndex(where: { $0.onset >= last }) else { return }
+    let rate = Double(map.sampleRate)
+    let seconds = Double(last - first) / rate
+    result.warnings.append(
+      "\(file): verse \(result.segments[s].label) is read twice: \(FitCheck.format(seconds)) s of speech at "
+        + "\(FitCheck.format(Double(first) / rate)) s is heard again at "
+        + "\(FitCheck.format(Double(result.segments[s].onset) / rate)) s "
+        + "(a false start, a retake, or a title that repeats the verse's first words); its label is at the later "
+        + "reading. Check it.")
+    if !result.segments[s].isFixed {
+      result.segments[s].confidence = min(result.segments[s].confidence, FalseStarts.confidenceCap)
+    }
+  }
+}
