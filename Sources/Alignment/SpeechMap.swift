@@ -121,6 +121,7 @@ struct SpeechMap: Sendable {
       }
     }
     Self.cutSteadyHeads(&kept, &dropped, features, levels)
+    Self.cutStillHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
       &kept, discarded: dropped, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)

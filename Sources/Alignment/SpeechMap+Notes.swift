@@ -1,0 +1,128 @@
+import DSP
+
+/// A note rung into the first word: sound whose spectral shape holds still, as a struck
+/// piano string or a bell does while it decays, and speech never does for long (its shape
+/// changes with every sound; measured on the generated real-room corpora: a piano head's
+/// shape moved 1.5–2.5 dB per 20 ms, a bell's 1–2.5, words 2–11).
+///
+/// With v[j] the `SpectralShape` frame j less its own mean over bands (the shape without its
+/// level) and flux[j] = RMS over bands of v[j] − v[j−1]: a *still run* is a run of at least
+/// `stillShortestFrames` frames with flux ≤ `stillFluxDB`, each at least `stillAboveFloorDB`
+/// over the noise floor in the voice band (room tone and hum are still too, but faint; a
+/// breathy /h/ lies 2–5 dB over the floor). No onset's faint-edge walk goes back into one
+/// (it took a verse's onset back to the note's attack, 400 ms early).
+///
+/// An island still from its start (after the attack) to its end, for `stillAloneFrames` or
+/// more, is a note, not speech. And an
+/// island that opens inside a still run (after at most `attackFrames` of the note's
+/// attack), every hop at least `stillBelowSpeechDB` under the speech level, and never rising
+/// more than `stillRiseDB` over its quietest frame so far (a second strike or the voice ends
+/// it), starts where the run stops; the head is discarded like a breath. Nothing later than
+/// the first frame that moves is cut, so an onset only moves towards the voice.
+extension SpeechMap {
+  static let attackFrames = 5
+  static let stillFluxDB: Float = 3
+  static let stillShortestFrames = 10
+  static let stillAloneFrames = 6
+  static let stillAboveFloorDB: Float = 12
+  static let stillBelowSpeechDB: Float = 6
+  static let stillRiseDB: Float = 3
+
+  /// Frame j's mean level over bands and its shape without it.
+  private static func shapeFrame(_ shape: SpectralShape, _ j: Int) -> (level: Float, shape: [Float]) {
+    let bands = SpectralShape.bandCount
+    let levels = (0..<bands).map { shape.level(frame: j, band: $0) }
+    let level = levels.reduce(0, +) / Float(bands)
+    return (level, levels.map { $0 - level })
+  }
+
+  private static func flux(_ a: [Float], _ b: [Float]) -> Float {
+    var sum: Float = 0
+    for band in a.indices { sum += (a[band] - b[band]) * (a[band] - b[band]) }
+    return (sum / Float(a.count)).squareRoot()
+  }
+
+  /// Still runs, as hop ranges.
+  static func stillRuns(_ f: SpeechFeatures, _ levels: LevelModel) -> [Range<Int>] {
+    guard let shape = f.shape, let perFrame = f.framesPerShapeFrame, shape.frameCount > 1 else { return [] }
+    var runs: [Range<Int>] = []
+    var start: Int?
+    var previous = shapeFrame(shape, 0)
+    for j in 1...shape.frameCount {
+      var still = false
+      if j < shape.frameCount {
+        let here = shapeFrame(shape, j)
+        let hop = min(f.hopCount - 1, ((j + 1) * perFrame - 1) / f.hopFrames)
+        still =
+          flux(here.shape, previous.shape) <= stillFluxDB
+          && f.voiceDBFS[hop] >= levels.at(hop).floorVoiceDB + stillAboveFloorDB
+        previous = here
+      }
+      if still, start == nil { start = j }
+      if !still, let first = start {
+        if j - first >= stillShortestFrames {
+          runs.append((first * perFrame / f.hopFrames)..<min(f.hopCount, (j * perFrame) / f.hopFrames))
+        }
+        start = nil
+      }
+    }
+    return runs
+  }
+
+  static func cutStillHeads(
+    _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
+  ) {
+    guard let shape = f.shape, let perFrame = f.framesPerShapeFrame else { return }
+    let minimumHops = max(1, minimumIslandMilliseconds * f.sampleRate / 1000 / f.hopFrames)
+    var kept: [Island] = []
+    for var island in islands {
+      let first = island.startHop * f.hopFrames / perFrame + 1
+      let end = min(shape.frameCount, island.endHop * f.hopFrames / perFrame)
+      guard end - first > stillShortestFrames else {
+        kept.append(island)
+        continue
+      }
+      let frames = (first - 1..<end).map { shapeFrame(shape, $0) }
+      /// Frame j's loudest hop is `stillBelowSpeechDB` under the speech level.
+      let underSpeech = { (j: Int) -> Bool in
+        let hops = ((first - 1 + j) * perFrame / f.hopFrames)..<min(f.hopCount, (first + j) * perFrame / f.hopFrames)
+        let loudest = hops.map { f.voiceDBFS[$0] }.max() ?? 0
+        return loudest <= levels.at(hops.lowerBound).speechVoiceDB - stillBelowSpeechDB
+      }
+      var cut: Int?
+      for start in 1...min(attackFrames, frames.count - 1) {
+        var quietest = frames[start].level
+        var j = start
+        while j < frames.count, flux(frames[j].shape, frames[j - 1].shape) <= stillFluxDB,
+          underSpeech(j), frames[j].level <= quietest + stillRiseDB
+        {
+          quietest = min(quietest, frames[j].level)
+          j += 1
+        }
+        // A whole island still after its attack needs less: it has no word to wait for.
+        if j - start >= (j == frames.count ? stillAloneFrames : stillShortestFrames) {
+          cut = j
+          break
+        }
+      }
+      // Frame `first - 1 + cut` is the first that moved.
+      guard let cut else {
+        kept.append(island)
+        continue
+      }
+      let hop = (first - 1 + cut) * perFrame / f.hopFrames
+      if cut == frames.count || island.endHop - hop < minimumHops {
+        discarded.append(island)  // a note alone, still to its end
+        continue
+      }
+      if hop > island.startHop {
+        discarded.append(measure(island.startHop..<hop, f))
+        island.startHop = hop
+        island.onsetShift = 0
+      }
+      kept.append(island)
+    }
+    islands = kept
+    discarded.sort { $0.startHop < $1.startHop }
+  }
+}
