@@ -48,7 +48,13 @@ public enum Aligner {
       try? alignOnce(map, segments: text, options: settings)
     }
     var result = best.result
+    let opening = OpeningCheck.evidence(result: result, segments: segments, map: best.map)
+    if let opening { result.fitDetails["openingShare"] = opening }
     guard result.fit < OrderCheck.checkBelowFit else { return result }
+    // Verses the text opens alike do not sound alike: another chapter's text.
+    if options.rejectMismatch, options.fixedStarts.isEmpty, let opening, opening >= OpeningCheck.mismatchShare {
+      throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
+    }
     // A person who fixed boundaries has vouched for the text: warn, never refuse.
     let order =
       options.fixedStarts.isEmpty

@@ -1,6 +1,7 @@
-import Alignment
 import DSP
 import Testing
+
+@testable import Alignment
 
 /// Speech read twice, told by its sound: words with their own timbres (`wordTimbres`), so a
 /// repeat sounds like what it repeats and nothing else does.
@@ -69,5 +70,53 @@ import Testing
     for v in result.segments.indices {
       #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
     }
+  }
+}
+
+/// `OpeningCheck`: verses the text opens alike must sound alike where they were placed.
+@Suite struct OpeningCheckTests {
+  static let alike = [
+    "Praise the Lord from the heavens; praise him in the heights.",
+    "The sun and the moon shine over the waters.",
+    "Praise the Lord from the earth, you sea monsters and all deeps.",
+    "Fire and hail, snow and vapour, stormy wind fulfilling his word.",
+    "Praise the Lord all you kings of the earth and all peoples.",
+    "Young men and maidens together, old men and children.",
+  ]
+
+  static func share(audioText: [String], labelText: [String], seed: UInt64) throws -> Double? {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.wordTimbres = true
+    let reading = SyntheticReading(audioText, options)
+    let features = SpeechFeatures(of: reading.audio)
+    let segments = SampleText.inputs(labelText)
+    let result = try Aligner.align(features, segments: segments)
+    let map = SpeechMap(features: features, minPauseMilliseconds: 90)
+    return OpeningCheck.evidence(result: result, segments: segments, map: map)
+  }
+
+  /// Read as written, the verses opening "Praise the Lord" sound alike: a share well under
+  /// the mismatch level.
+  @Test(arguments: [UInt64(1), 2])
+  func openingsReadAlikeSoundAlike(seed: UInt64) throws {
+    let share = try #require(try Self.share(audioText: Self.alike, labelText: Self.alike, seed: seed))
+    #expect(share < 0.6, "\(share)")
+  }
+
+  /// A text whose verses open alike where the recording's do not (the same letter counts, so
+  /// the alignment is as good): a share at the mismatch level or above.
+  @Test(arguments: [UInt64(1), 2])
+  func openingsTheRecordingDoesNotRepeat(seed: UInt64) throws {
+    var unlike = Self.alike
+    unlike[2] = "Shout to God from the earth, you sea monsters and all deeps."
+    unlike[4] = "Sing to the King all you kings of the earth and all peoples."
+    let share = try #require(try Self.share(audioText: unlike, labelText: Self.alike, seed: seed))
+    #expect(share >= OpeningCheck.mismatchShare, "\(share)")
+  }
+
+  /// No two verses open alike: no evidence either way.
+  @Test func noLookAlikeOpenings() throws {
+    #expect(try Self.share(audioText: SampleText.psalm23, labelText: SampleText.psalm23, seed: 1) == nil)
   }
 }
