@@ -49,12 +49,20 @@ public enum Aligner {
     }
     var result = best.result
     let opening = OpeningCheck.evidence(result: result, segments: segments, map: best.map)
-    if let opening { result.fitDetails["openingShare"] = opening }
-    guard result.fit < OrderCheck.checkBelowFit else { return result }
-    // Verses the text opens alike do not sound alike: another chapter's text.
-    if options.rejectMismatch, options.fixedStarts.isEmpty, let opening, opening >= OpeningCheck.mismatchShare {
-      throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
+    if let opening {
+      result.fitDetails["openingShare"] = opening
+      // Verses and phrases the text opens alike do not sound alike: another chapter's text.
+      let limit =
+        result.fit < OrderCheck.checkBelowFit ? OpeningCheck.mismatchShare : OpeningCheck.mismatchShareAtGoodFit
+      if options.rejectMismatch, options.fixedStarts.isEmpty, opening >= limit {
+        throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
+      }
+      if opening >= OpeningCheck.doubtShare {
+        result.warnings.append(OpeningCheck.warning(file: options.file, share: opening))
+        result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
+      }
     }
+    guard result.fit < OrderCheck.checkBelowFit else { return result }
     // A person who fixed boundaries has vouched for the text: warn, never refuse.
     let order =
       options.fixedStarts.isEmpty
