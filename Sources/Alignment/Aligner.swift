@@ -151,6 +151,7 @@ public enum Aligner {
     let report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
+    result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
     return (result, report.details["score"] ?? 0)
   }

@@ -82,6 +82,19 @@ struct MusicBedAlignmentTests {
       #expect(
         abs(segment.onset - reading.onsets[v]) <= rate * 3 / 100, "verse \(v + 1): \(segment.onset - reading.onsets[v])"
       )
+      // The note rang up to the first word: an attack under it could hide (`doubtOnsetsUnderNotes`).
+      #expect(segment.confidence <= FalseStarts.confidenceCap, "verse \(v + 1)")
     }
+  }
+
+  /// A held tone (440 Hz, about 22 dB under the words, all through) is as tonal and still as a
+  /// struck note, but never dies away: it holds no onset's confidence down.
+  @Test func heldToneLeavesConfidenceAlone() throws {
+    let reading = SyntheticReading(Self.chapter)
+    let audio = Self.adding(reading, at: [0], span: reading.audio.frameCount) { t in
+      0.02 * Double.sin(2 * Double.pi * 440 * t)
+    }
+    let result = try Self.align(audio)
+    #expect(result.segments.filter { $0.confidence > FalseStarts.confidenceCap }.count >= result.segments.count - 1)
   }
 }
