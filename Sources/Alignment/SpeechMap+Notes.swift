@@ -33,20 +33,18 @@ extension SpeechMap {
   static let tonalDecayDB: Float = 2
 
   /// Frame j's mean level over bands and its shape without it.
-  private static func shapeFrame(_ shape: SpectralShape, _ j: Int) -> (level: Float, shape: [Float]) {
-    let bands = SpectralShape.bandCount
-    let levels = (0..<bands).map { shape.level(frame: j, band: $0) }
-    let level = levels.reduce(0, +) / Float(bands)
-    return (level, levels.map { $0 - level })
+  private static func shapeFrame(_ shape: SpectralShape, _ j: Int) -> (level: Float, shape: Shape) {
+    var levels = Shape()
+    for band in 0..<SpectralShape.bandCount { levels[band] = shape.level(frame: j, band: band) }
+    let level = levels.sum() / Float(SpectralShape.bandCount)
+    return (level, levels - Shape(repeating: level))
   }
 
-  private static func flux(_ a: [Float], _ b: [Float]) -> Float {
-    var sum: Float = 0
-    for band in a.indices { sum += (a[band] - b[band]) * (a[band] - b[band]) }
-    return (sum / Float(a.count)).squareRoot()
+  private static func flux(_ a: Shape, _ b: Shape) -> Float {
+    let d = a - b
+    return ((d * d).sum() / Float(Shape.scalarCount)).squareRoot()
   }
 
-  /// Still runs, as hop ranges.
   /// Still runs, as hop ranges. `tonal`: instead of the floor test, runs of a peaked shape
   /// (its loudest band `tonalPeakDB` over the shape's mean) at any level above digital
   /// silence that die away by `tonalDecayDB` or more: a note's ring even where the floor is
@@ -65,7 +63,7 @@ extension SpeechMap {
         let hop = min(f.hopCount - 1, ((j + 1) * perFrame - 1) / f.hopFrames)
         let loud =
           tonal
-          ? (here.shape.max() ?? 0) >= tonalPeakDB && here.level > SpectralShape.floorDB + 20
+          ? here.shape.max() >= tonalPeakDB && here.level > SpectralShape.floorDB + 20
           : f.voiceDBFS[hop] >= levels.at(hop).floorVoiceDB + stillAboveFloorDB
         still = loud && flux(here.shape, previous.shape) <= stillFluxDB
         if still && start == nil { startLevel = here.level }
@@ -148,7 +146,7 @@ extension AlignmentResult {
   /// tonal still run, or inside one, is surer than `FalseStarts.confidenceCap`. (On the generated
   /// real-room corpora the one wrong boundary at ≥ 0.9 was such a verse: 181 ms late.)
   mutating func doubtOnsetsUnderNotes(_ map: SpeechMap, threshold: Double) {
-    let runs = SpeechMap.stillRuns(map.features, map.levels, tonal: true)
+    let runs = map.noteRuns
     guard !runs.isEmpty else { return }
     let near = SpeechMap.noteMaskMilliseconds * map.sampleRate / 1000
     for s in segments.indices where !segments[s].isFixed {

@@ -76,6 +76,8 @@ struct SpeechMap: Sendable {
   private(set) var pauses: [Pause]
   /// Net speech time of all islands, seconds.
   private(set) var totalSpeech: Double
+  /// Dying tonal still runs (a struck note's ring, `SpeechMap+Notes`), hops.
+  let noteRuns: [Range<Int>]
 
   /// C[m]: seconds of speech before pause m, for m in 0...P+1 (0 before the first pause, the
   /// total after the last).
@@ -101,6 +103,7 @@ struct SpeechMap: Sendable {
     self.features = features
     let levels = LevelModel(features, depthBelowSpeechDB: depthBelowSpeechDB)
     self.levels = levels
+    noteRuns = Self.stillRuns(features, levels, tonal: true)
     let minPauseHops = max(1, (minPauseMilliseconds * sampleRate / 1000 + hopFrames - 1) / hopFrames)
     let runs = Self.soundRuns(features, levels)
     let merged = Self.splitBreaths(Self.merge(runs, features, gapHops: minPauseHops), features, levels)
