@@ -102,9 +102,7 @@ struct ShapeFrames {
     var vectors: [SpeechMap.Shape] = []
     var mean = SpeechMap.Shape()
     for j in 0..<shape.frameCount {
-      var levels = SpeechMap.Shape()
-      for band in 0..<SpectralShape.bandCount { levels[band] = shape.level(frame: j, band: band) }
-      levels -= SpeechMap.Shape(repeating: levels.sum() / Float(SpectralShape.bandCount))
+      let levels = SpeechMap.shapeFrame(shape, j).shape
       vectors.append(levels)
       mean += levels
     }

@@ -32,14 +32,6 @@ extension SpeechMap {
   static let tonalPeakDB: Float = 12
   static let tonalDecayDB: Float = 2
 
-  /// Frame j's mean level over bands and its shape without it.
-  private static func shapeFrame(_ shape: SpectralShape, _ j: Int) -> (level: Float, shape: Shape) {
-    var levels = Shape()
-    for band in 0..<SpectralShape.bandCount { levels[band] = shape.level(frame: j, band: band) }
-    let level = levels.sum() / Float(SpectralShape.bandCount)
-    return (level, levels - Shape(repeating: level))
-  }
-
   private static func flux(_ a: Shape, _ b: Shape) -> Float {
     let d = a - b
     return ((d * d).sum() / Float(Shape.scalarCount)).squareRoot()

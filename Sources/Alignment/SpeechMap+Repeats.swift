@@ -58,9 +58,7 @@ extension SpeechMap {
       let first = min(shape.frameCount, onsetFrame(island: i) / perFrame)
       let last = min(shape.frameCount, max(first, offsetFrame(island: i) / perFrame))
       for j in first..<last {
-        var levels = Shape()
-        for band in 0..<SpectralShape.bandCount { levels[band] = shape.level(frame: j, band: band) }
-        levels -= Shape(repeating: levels.sum() / Float(SpectralShape.bandCount))
+        let levels = Self.shapeFrame(shape, j).shape
         vectors.append(levels)
         mean += levels
       }
@@ -135,6 +133,15 @@ extension SpeechMap {
 
   /// A frame's spectral shape: `SpectralShape.bandCount` (16) band levels, dB.
   typealias Shape = SIMD16<Float>
+
+  /// Frame j's mean level over bands, and its shape without it (a louder or softer reading of
+  /// the same sound has the same shape).
+  static func shapeFrame(_ shape: SpectralShape, _ j: Int) -> (level: Float, shape: Shape) {
+    var levels = Shape()
+    for band in 0..<SpectralShape.bandCount { levels[band] = shape.level(frame: j, band: band) }
+    let level = levels.sum() / Float(SpectralShape.bandCount)
+    return (level, levels - Shape(repeating: level))
+  }
 
   /// DTW distance of two sequences of shapes, the path kept within `warpSlack` of the
   /// diagonal's slopes 1/2…2 (a reading at most twice as fast or slow). With `freeEnd`, y's
