@@ -9,7 +9,7 @@
 # 3. bench/align/speed.sh: ×RT of prep align vs decode alone on a 60 min WAV, CPU 0.
 # 4. The real-room corpus (bench/corpus/make_real.py, seed 1, into build/realcorpus; pieces
 #    cached in build/realcorpus-cache) scored per condition by bench/align/conditions.py; then
-#    the same conditions drawn with seeds $REAL_SEEDS (default 2 3 4) into build/realcorpusN:
+#    the same conditions drawn with seeds $REAL_SEEDS (default 2 3 4 5) into build/realcorpusN:
 #    other chapters, voices and levels, the check that seed 1 was not tuned to.
 # 5. bench/align/stability.py: the same chapters with ±1 LSB noise and through another decoder
 #    (ffmpeg): no verse may move to another pause.
@@ -35,7 +35,7 @@ echo
 python3 "$ROOT/bench/align/conditions.py" --corpus "$REAL" --prep "$ROOT/.build/release/prep" \
   --out "$ROOT/build/realcorpus-run" || status=1
 echo
-for seed in ${REAL_SEEDS:-2 3 4}; do
+for seed in ${REAL_SEEDS:-2 3 4 5}; do
   other=$ROOT/build/realcorpus$seed
   [ -f "$other/manifest.json" ] ||
     python3 "$ROOT/bench/corpus/make_real.py" --out "$other" --seed "$seed" --cache "$ROOT/build/realcorpus-cache"
