@@ -52,9 +52,11 @@ public enum Aligner {
     if let opening {
       result.fitDetails["openingShare"] = opening
       // Verses and phrases the text opens alike do not sound alike: another chapter's text.
-      let limit =
-        result.fit < OrderCheck.checkBelowFit ? OpeningCheck.mismatchShare : OpeningCheck.mismatchShareAtGoodFit
-      if options.rejectMismatch, options.fixedStarts.isEmpty, opening >= limit {
+      // Refused only with a fit that is not good: at a good fit, unlike openings may be onsets
+      // placed on something else (a breath as loud as the words), not another text.
+      if options.rejectMismatch, options.fixedStarts.isEmpty, result.fit < OrderCheck.checkBelowFit,
+        opening >= OpeningCheck.mismatchShare
+      {
         throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
       }
       if opening >= OpeningCheck.doubtShare {
