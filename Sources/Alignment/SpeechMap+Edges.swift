@@ -13,8 +13,8 @@ import RealModule
 /// the onset walks back from the first edge hop while S_voice ≥ f_voice + 2.5 dB or
 /// S_low ≥ f_low + 3.5 dB (and that band's own hop is ≥ 1.5 dB above its floor, so a
 /// window does not drag room tone in), for at most 300 ms, never closer than the minimum
-/// pause to the previous island, into a discarded breath or into a still run (a note, see
-/// `SpeechMap+Notes`). Offsets walk forward the same way.
+/// pause to the previous island, into a discarded breath or into a still run at any audible
+/// level (a note or a pad, see `SpeechMap+Notes`). Offsets walk forward the same way.
 ///
 /// Some attacks stay faint for a few hundred milliseconds, below what any hop shows. When
 /// the voice-band power over the 200 ms before the onset is ≥ 0.6 dB above the power of the
@@ -37,17 +37,20 @@ extension SpeechMap {
     levels: LevelModel, minPauseHops: Int, maximumHops: Int
   ) {
     let count = f.hopCount
-    let still = stillRuns(f, levels)
+    let still = stillRuns(f, levels, atAnyLevel: true)
     for i in islands.indices {
       var limit = i > 0 ? islands[i - 1].endHop + minPauseHops : 0
       for d in discarded where d.endHop <= islands[i].startHop { limit = max(limit, d.endHop + 1) }
-      // A note ringing up to the first word (`SpeechMap+Notes`): not a faint onset.
-      for run in still where run.lowerBound < islands[i].startHop { limit = max(limit, run.upperBound) }
       // A breath split off the island's start ends right where it begins.
       limit = min(limit, islands[i].startHop)
       let floor = localFloor(f, limit..<islands[i].startHop, levels)
+      // A note or pad sounding up to the first word (`SpeechMap+Notes`) is not a faint onset:
+      // the walk stops there (the pause's floor and the soft lead below still see the whole pause).
+      var walkLimit = limit
+      for run in still where run.lowerBound < islands[i].startHop { walkLimit = max(walkLimit, run.upperBound) }
+      walkLimit = min(walkLimit, islands[i].startHop)
       var k = islands[i].startHop - 1
-      while k >= limit && islands[i].startHop - k <= maximumHops && isFaint(f, k, floor, count) { k -= 1 }
+      while k >= walkLimit && islands[i].startHop - k <= maximumHops && isFaint(f, k, floor, count) { k -= 1 }
       islands[i].startHop = k + 1
       if k + 2 < islands[i].endHop {
         let fill = fraction(f, k + 1, next: k + 2, floorDB: floor.voice)

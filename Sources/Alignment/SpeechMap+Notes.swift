@@ -37,11 +37,16 @@ extension SpeechMap {
     return ((d * d).sum() / Float(Shape.scalarCount)).squareRoot()
   }
 
-  /// Still runs, as hop ranges. `tonal`: instead of the floor test, runs of a peaked shape
+  /// Still runs, as hop ranges. `atAnyLevel`: any audible still run, however near the floor (a
+  /// pad or a note that is the floor of its own bed chapter); the faint-edge walk stops at
+  /// these (real-room bed_pad onset p90, seeds 1–5: 71/33/36/205/102 → 53/14/19/142/37 ms; no
+  /// verse moved; white-ish room tone is not still). `tonal`: instead of the floor test, runs of a peaked shape
   /// (its loudest band `tonalPeakDB` over the shape's mean) at any level above digital
   /// silence that die away by `tonalDecayDB` or more: a note's ring even where the floor is
   /// the bed itself.
-  static func stillRuns(_ f: SpeechFeatures, _ levels: LevelModel, tonal: Bool = false) -> [Range<Int>] {
+  static func stillRuns(
+    _ f: SpeechFeatures, _ levels: LevelModel, tonal: Bool = false, atAnyLevel: Bool = false
+  ) -> [Range<Int>] {
     guard let shape = f.shape, let perFrame = f.framesPerShapeFrame, shape.frameCount > 1 else { return [] }
     var runs: [Range<Int>] = []
     var start: Int?
@@ -53,10 +58,11 @@ extension SpeechMap {
       if j < shape.frameCount {
         let here = shapeFrame(shape, j)
         let hop = min(f.hopCount - 1, ((j + 1) * perFrame - 1) / f.hopFrames)
+        let audible = here.level > SpectralShape.floorDB + 20
         let loud =
           tonal
-          ? here.shape.max() >= tonalPeakDB && here.level > SpectralShape.floorDB + 20
-          : f.voiceDBFS[hop] >= levels.at(hop).floorVoiceDB + stillAboveFloorDB
+          ? here.shape.max() >= tonalPeakDB && audible
+          : atAnyLevel ? audible : f.voiceDBFS[hop] >= levels.at(hop).floorVoiceDB + stillAboveFloorDB
         still = loud && flux(here.shape, previous.shape) <= stillFluxDB
         if still && start == nil { startLevel = here.level }
         if still { lastLevel = here.level }
