@@ -30,10 +30,12 @@ public enum Aligner {
     guard !segments.isEmpty else { throw .noText(file: options.file) }
     var found: (result: AlignmentResult, score: Double, map: SpeechMap)?
     var firstError: AlignmentError?
+    let still = SpeechMap.StillRuns(features)
     for depth in pauseDepthsDB {
       do {
         let map = SpeechMap(
-          features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depth)
+          features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depth,
+          stillRuns: still)
         let attempt = try alignOnce(map, segments: segments, options: options)
         if attempt.score < found?.score ?? .infinity { found = (attempt.result, attempt.score, map) }
         // A quiet room's pauses are plain at the floor: no need to look deeper.

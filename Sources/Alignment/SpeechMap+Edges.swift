@@ -33,11 +33,10 @@ extension SpeechMap {
   static let softElevationDB: Float = 0.6
 
   static func extendFaintEdges(
-    _ islands: inout [Island], discarded: [Island], features f: SpeechFeatures,
+    _ islands: inout [Island], discarded: [Island], still: [Range<Int>], features f: SpeechFeatures,
     levels: LevelModel, minPauseHops: Int, maximumHops: Int
   ) {
     let count = f.hopCount
-    let still = stillRuns(f, levels, atAnyLevel: true)
     for i in islands.indices {
       var limit = i > 0 ? islands[i - 1].endHop + minPauseHops : 0
       for d in discarded where d.endHop <= islands[i].startHop { limit = max(limit, d.endHop + 1) }

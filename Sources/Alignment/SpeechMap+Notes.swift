@@ -7,10 +7,9 @@ import DSP
 ///
 /// With v[j] the `SpectralShape` frame j less its own mean over bands (the shape without its
 /// level) and flux[j] = RMS over bands of v[j] − v[j−1]: a *still run* is a run of at least
-/// `stillShortestFrames` frames with flux ≤ `stillFluxDB`, each at least `stillAboveFloorDB`
-/// over the noise floor in the voice band (room tone and hum are still too, but faint; a
-/// breathy /h/ lies 2–5 dB over the floor). No onset's faint-edge walk goes back into one
-/// (it took a verse's onset back to the note's attack, 400 ms early).
+/// `stillShortestFrames` audible frames with flux ≤ `stillFluxDB` (`StillRuns`). No onset's
+/// faint-edge walk goes back into one (it took a verse's onset back to the note's attack,
+/// 400 ms early).
 ///
 /// An island still from its start (after the attack) to its end, for `stillAloneFrames` or
 /// more, is a note, not speech. And an
@@ -24,7 +23,6 @@ extension SpeechMap {
   static let stillFluxDB: Float = 3
   static let stillShortestFrames = 10
   static let stillAloneFrames = 6
-  static let stillAboveFloorDB: Float = 12
   static let stillBelowSpeechDB: Float = 6
   static let stillRiseDB: Float = 3
   /// An onset this close after a still run's end is under the note (`doubtOnsetsUnderNotes`).
@@ -32,52 +30,75 @@ extension SpeechMap {
   static let tonalPeakDB: Float = 12
   static let tonalDecayDB: Float = 2
 
-  private static func flux(_ a: Shape, _ b: Shape) -> Float {
+  static func flux(_ a: Shape, _ b: Shape) -> Float {
     let d = a - b
     return ((d * d).sum() / Float(Shape.scalarCount)).squareRoot()
   }
 
-  /// Still runs, as hop ranges. `atAnyLevel`: any audible still run, however near the floor (a
-  /// pad or a note that is the floor of its own bed chapter); the faint-edge walk stops at
-  /// these (real-room bed_pad onset p90, seeds 1–5: 71/33/36/205/102 → 53/14/19/142/37 ms; no
-  /// verse moved; white-ish room tone is not still). `tonal`: instead of the floor test, runs of a peaked shape
-  /// (its loudest band `tonalPeakDB` over the shape's mean) at any level above digital
-  /// silence that die away by `tonalDecayDB` or more: a note's ring even where the floor is
-  /// the bed itself.
-  static func stillRuns(
-    _ f: SpeechFeatures, _ levels: LevelModel, tonal: Bool = false, atAnyLevel: Bool = false
-  ) -> [Range<Int>] {
-    guard let shape = f.shape, let perFrame = f.framesPerShapeFrame, shape.frameCount > 1 else { return [] }
-    var runs: [Range<Int>] = []
-    var start: Int?
-    var startLevel: Float = 0
-    var lastLevel: Float = 0
-    var previous = shapeFrame(shape, 0)
-    for j in 1...shape.frameCount {
-      var still = false
-      if j < shape.frameCount {
-        let here = shapeFrame(shape, j)
-        let hop = min(f.hopCount - 1, ((j + 1) * perFrame - 1) / f.hopFrames)
-        let audible = here.level > SpectralShape.floorDB + 20
-        let loud =
-          tonal
-          ? here.shape.max() >= tonalPeakDB && audible
-          : atAnyLevel ? audible : f.voiceDBFS[hop] >= levels.at(hop).floorVoiceDB + stillAboveFloorDB
-        still = loud && flux(here.shape, previous.shape) <= stillFluxDB
-        if still && start == nil { startLevel = here.level }
-        if still { lastLevel = here.level }
-        previous = here
+  /// The recording's still runs, found once (they do not depend on the pause depth), as hop
+  /// ranges:
+  ///
+  /// - `anyLevel`: every audible still run, however near the floor (a pad or a note that is
+  ///   the floor of its own bed chapter); the faint-edge walk stops at these (real-room bed_pad
+  ///   onset p90, seeds 1–5: 71/33/36/205/102 → 53/14/19/142/37 ms; no verse moved; white-ish
+  ///   room tone is not still);
+  /// - `notes`: those of a peaked shape (its loudest band `tonalPeakDB` over the shape's mean)
+  ///   that die away by `tonalDecayDB` or more: a struck note's ring, even where the floor is
+  ///   the bed itself (hum and pads hold their level).
+  ///
+  /// Audible: the frame's mean level 20 dB over the shape's floor (not digital silence).
+  struct StillRuns: Sendable {
+    var anyLevel: [Range<Int>] = []
+    var notes: [Range<Int>] = []
+
+    init(_ f: SpeechFeatures) {
+      guard let shape = f.shape, let perFrame = f.framesPerShapeFrame, shape.frameCount > 1 else { return }
+      let hops = { (first: Int, end: Int) in
+        (first * perFrame / f.hopFrames)..<min(f.hopCount, end * perFrame / f.hopFrames)
       }
-      if still, start == nil { start = j }
-      if !still, let first = start {
-        // A tonal run must die away as a struck note does (hum and pads hold their level).
-        if j - first >= stillShortestFrames && (!tonal || startLevel - lastLevel >= tonalDecayDB) {
-          runs.append((first * perFrame / f.hopFrames)..<min(f.hopCount, (j * perFrame) / f.hopFrames))
+      var any = Run()
+      var note = Run()
+      var previous = SpeechMap.shapeFrame(shape, 0)
+      for j in 1...shape.frameCount {
+        var still = false
+        var peaked = false
+        var level: Float = 0
+        if j < shape.frameCount {
+          let here = SpeechMap.shapeFrame(shape, j)
+          still = here.level > SpectralShape.floorDB + 20 && flux(here.shape, previous.shape) <= stillFluxDB
+          peaked = here.shape.max() >= tonalPeakDB
+          level = here.level
+          previous = here
         }
-        start = nil
+        if let run = any.frame(j, still: still, level: level) { anyLevel.append(hops(run.first, j)) }
+        if let run = note.frame(j, still: still && peaked, level: level), run.drop >= tonalDecayDB {
+          notes.append(hops(run.first, j))
+        }
       }
     }
-    return runs
+
+    /// One run being followed: where it started, its level at the start and at its last frame.
+    private struct Run {
+      var first: Int?
+      var startLevel: Float = 0
+      var lastLevel: Float = 0
+
+      /// Frame j: still or not. A run of `stillShortestFrames` or more that ends here comes
+      /// back, with how far its level fell.
+      mutating func frame(_ j: Int, still: Bool, level: Float) -> (first: Int, drop: Float)? {
+        if still {
+          if first == nil {
+            first = j
+            startLevel = level
+          }
+          lastLevel = level
+          return nil
+        }
+        defer { first = nil }
+        guard let start = first, j - start >= stillShortestFrames else { return nil }
+        return (start, startLevel - lastLevel)
+      }
+    }
   }
 
   static func cutStillHeads(
@@ -144,7 +165,7 @@ extension AlignmentResult {
   /// tonal still run, or inside one, is surer than `FalseStarts.confidenceCap`. (On the generated
   /// real-room corpora the one wrong boundary at ≥ 0.9 was such a verse: 181 ms late.)
   mutating func doubtOnsetsUnderNotes(_ map: SpeechMap, threshold: Double) {
-    let runs = map.noteRuns
+    let runs = map.stillRuns.notes
     guard !runs.isEmpty else { return }
     let near = SpeechMap.noteMaskMilliseconds * map.sampleRate / 1000
     for s in segments.indices where !segments[s].isFixed {

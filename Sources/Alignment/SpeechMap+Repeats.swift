@@ -78,6 +78,7 @@ extension SpeechMap {
     let opens = { (i: Int) in
       i == 0 || (!pauses[i - 1].isWeak && pauses[i - 1].seconds >= Self.repeatShortestPauseSeconds)
     }
+    let before = speechBefore  // before[i]: net speech seconds before island i
     // Candidate pairs and their head distances.
     var pairs: [(a: Int, b: Int, head: Double)] = []
     let head = { (i: Int) in frames(i..<islands.count, Self.repeatHeadFrames) }
@@ -87,7 +88,7 @@ extension SpeechMap {
       while a >= 0, Double(end - onsetFrame(island: a)) / rate <= Self.repeatLongestSeconds {
         defer { a -= 1 }
         guard opens(a) else { continue }
-        let speech = Double(speechBefore(island: b) - speechBefore(island: a))
+        let speech = before[b] - before[a]
         guard speech >= Self.repeatShortestSpeechSeconds else { continue }
         let x = head(a)
         let y = head(b)
@@ -127,9 +128,6 @@ extension SpeechMap {
     }
     return found
   }
-
-  /// Net speech seconds before island `i` begins.
-  func speechBefore(island i: Int) -> Double { i == 0 ? 0 : pauses[i - 1].speechBefore }
 
   /// A frame's spectral shape: `SpectralShape.bandCount` (16) band levels, dB.
   typealias Shape = SIMD16<Float>

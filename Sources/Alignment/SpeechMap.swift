@@ -76,8 +76,8 @@ struct SpeechMap: Sendable {
   private(set) var pauses: [Pause]
   /// Net speech time of all islands, seconds.
   private(set) var totalSpeech: Double
-  /// Dying tonal still runs (a struck note's ring, `SpeechMap+Notes`), hops.
-  let noteRuns: [Range<Int>]
+  /// Still sound: notes and pads (`SpeechMap+Notes`).
+  let stillRuns: StillRuns
 
   /// C[m]: seconds of speech before pause m, for m in 0...P+1 (0 before the first pause, the
   /// total after the last).
@@ -99,7 +99,11 @@ struct SpeechMap: Sendable {
   static let noiseLikeVoicingDB: Float = -3.5
   static let noiseLikeBrightnessDB: Float = -10
 
-  init(features: SpeechFeatures, minPauseMilliseconds: Int, depthBelowSpeechDB: Float? = nil) {
+  /// `stillRuns`: the recording's, when the caller has them (they do not depend on the depth).
+  init(
+    features: SpeechFeatures, minPauseMilliseconds: Int, depthBelowSpeechDB: Float? = nil,
+    stillRuns: StillRuns? = nil
+  ) {
     sampleRate = features.sampleRate
     hopFrames = features.hopFrames
     frameCount = features.frameCount
@@ -107,7 +111,8 @@ struct SpeechMap: Sendable {
     self.features = features
     let levels = LevelModel(features, depthBelowSpeechDB: depthBelowSpeechDB)
     self.levels = levels
-    noteRuns = Self.stillRuns(features, levels, tonal: true)
+    let still = stillRuns ?? StillRuns(features)
+    self.stillRuns = still
     let minPauseHops = max(1, (minPauseMilliseconds * sampleRate / 1000 + hopFrames - 1) / hopFrames)
     let runs = Self.soundRuns(features, levels)
     let merged = Self.splitBreaths(Self.merge(runs, features, gapHops: minPauseHops), features, levels)
@@ -130,7 +135,7 @@ struct SpeechMap: Sendable {
     Self.cutSteadyHeads(&kept, &dropped, features, levels)
     Self.cutStillHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
-      &kept, discarded: dropped, features: features, levels: levels, minPauseHops: minPauseHops,
+      &kept, discarded: dropped, still: still.anyLevel, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)
     Self.splitAtDecays(&kept, features, minimumHops: minimumHops)
     Self.splitAtDips(&kept, features)

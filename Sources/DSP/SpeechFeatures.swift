@@ -33,7 +33,7 @@ public struct SpeechFeatures: Sendable {
   public private(set) var highDBFS: [Float] = []
   /// Frames analysed so far.
   public private(set) var frameCount = 0
-  /// The voice signal's spectral shape per 10 ms (nil when the features stand in for an envelope).
+  /// The voice signal's spectral shape per 20 ms (nil when the features stand in for an envelope).
   public private(set) var shape: SpectralShape?
 
   private var highPassA: Biquad
