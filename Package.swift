@@ -46,7 +46,7 @@ let package = Package(
     .target(name: "Files", swiftSettings: fast),
     .target(
       name: "AudioIO",
-      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CEbur128", "CCrypto", "COpus"],
+      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CCrypto", "COpus"],
       swiftSettings: fast),
     .target(name: "Manifest", dependencies: ["DSP", "Files"], swiftSettings: cSettings),
     .target(name: "Alignment", dependencies: ["DSP"], swiftSettings: fast),

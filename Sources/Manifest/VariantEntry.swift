@@ -132,7 +132,7 @@ public struct EncodedFile: Codable, Sendable, Equatable {
   }
 }
 
-/// Loudness measured on an encoded file (libebur128), and the target it was made for.
+/// Loudness measured on an encoded file (BS.1770), and the target it was made for.
 public struct Loudness: Codable, Sendable, Equatable {
   public var integratedLUFS: Double
   public var truePeakDBTP: Double

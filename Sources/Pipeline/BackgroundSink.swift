@@ -1,7 +1,7 @@
 import DSP
 import Dispatch
 
-/// Runs a sink's writes on its own serial queue, so a slow meter (libebur128's
+/// Runs a sink's writes on its own serial queue, so a slow meter (the BS.1770
 /// K-weighting filter is the slowest step of ingest) overlaps decoding and the
 /// other measurements on the second core. At most `maxInFlight` chunks wait,
 /// so memory stays flat. Writes happen in order; `finish()` waits for them all.

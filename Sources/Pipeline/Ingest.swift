@@ -37,7 +37,7 @@ public enum Ingest {
     try RecordingCheck.format(of: source)
     var stats = SignalStats(channelCount: source.channelCount)
     var envelope = Envelope(sampleRate: source.sampleRate)
-    // libebur128's K-weighting is the slowest step: it runs on a second queue while this
+    // The K-weighting filter is the slowest step: it runs on a second queue while this
     // thread decodes and measures the rest (true peak included), about half the work each.
     let background = BackgroundSink(
       LoudnessMeter(

@@ -25,7 +25,7 @@ enum LoudnessCheck {
   private static func meter(_ buffer: AudioBuffer, integratedOnly: Bool) -> LoudnessMeasurement {
     let meter = LoudnessMeter(
       channelCount: buffer.channelCount, sampleRate: buffer.sampleRate, integratedOnly: integratedOnly)
-    // libebur128 takes any number of frames: one call, no copies.
+    // The meter takes any number of frames: one call, no copies.
     try? meter.write(buffer)
     return LoudnessMeasurement(integratedLUFS: meter.integratedLUFS, truePeakDBTP: meter.truePeakDBTP)
   }

@@ -12,7 +12,7 @@ import Render
 /// speech, Opus overshoots peaks by up to ~1.2 dB. The shift is stable per codec and bitrate
 /// (`expectedShift`; for Opus also per complexity), so with a loudness target the input is normalised (LoudnessPlan: gain +
 /// true-peak limiter) to aim past the expected shifts Δ, δ, encoded once, decoded and measured
-/// (libebur128, gapless MP3). Only when the file's integrated loudness is off by more than
+/// (BS.1770, gapless MP3). Only when the file's integrated loudness is off by more than
 /// LoudnessPlan's tolerance or its true peak passes the ceiling are this file's measured shifts
 /// used and the input aimed again:
 ///

@@ -49,7 +49,7 @@ public struct LoudnessMeasurement: Sendable, Equatable {
     self.truePeakDBTP = truePeakDBTP
   }
 
-  /// libebur128 reports −∞ (or ≤ −70 LUFS, the absolute gate) for silence.
+  /// The meter reports −∞ (or ≤ −70 LUFS, the absolute gate) for silence.
   public var isSilent: Bool { !(integratedLUFS > -70) }
 }
 
@@ -121,7 +121,7 @@ public enum LoudnessPlan {
   }
 
   /// Normalises `audio` to `target` with the true-peak limiter, re-measuring after each pass.
-  /// `measure` is the caller's meter (libebur128 through AudioIO). `source` names the file for errors.
+  /// `measure` is the caller's meter (BS.1770, `KWeightedLoudness` through AudioIO). `source` names the file for errors.
   /// Returns the pass closest to the target when none is within `toleranceLU`.
   /// `initialSlope` is s₀ (1 for fresh material; less for audio that is already limited);
   /// `measured` is `measure(audio)` when the caller already has it.

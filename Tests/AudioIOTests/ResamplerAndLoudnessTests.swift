@@ -117,3 +117,71 @@ import Testing
     #expect(meter.peakDBTP > samplePeakDB + (sampleRate < 96_000 ? 0.4 : -0.001))
   }
 }
+
+/// The DSP loudness meter (`KWeightedLoudness`) against libebur128 on material whose level
+/// moves (bursts at varied levels, a quiet stretch under the relative gate, near-silence under
+/// the absolute gate), at every rate the pipeline meets, in odd chunks, mono to 5.1.
+@Suite struct KWeightedLoudnessTests {
+  static func material(sampleRate: Int, channels: Int, seconds: Int) -> AudioBuffer {
+    var signal = Signals.noise(
+      seed: 9, frames: sampleRate * seconds, sampleRate: sampleRate, channelCount: channels, amplitude: 0.0001)
+    var rng = SplitMix64(seed: 17)
+    for second in 0..<seconds where second % 7 != 3 {  // every seventh second stays near-silent
+      let level = Float(second % 5 == 0 ? 0.01 : 0.05 + 0.4 * Double(rng.next() % 100) / 100)
+      let burst = Signals.sine(
+        hz: 60 + 40 * Double(rng.next() % 150), frames: sampleRate * 7 / 10, sampleRate: sampleRate,
+        channelCount: channels, amplitude: level)
+      let offset = second * sampleRate * channels
+      for i in 0..<burst.samples.count {
+        // Channels differ, so the weights matter: channel c at (c + 1) / channels of the level.
+        let c = i % channels
+        signal.samples[offset + i] += burst.samples[i] * Float(c + 1) / Float(channels)
+      }
+    }
+    return signal
+  }
+
+  /// libebur128's integrated loudness and loudness range of `signal`.
+  static func reference(_ signal: AudioBuffer) -> (lufs: Double, range: Double) {
+    let mode = Int32(EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue)
+    var pointer = ebur128_init(UInt32(signal.channelCount), UInt(signal.sampleRate), mode)
+    guard let state = pointer else { preconditionFailure("ebur128_init failed") }
+    defer { ebur128_destroy(&pointer) }
+    signal.samples.withUnsafeBufferPointer {
+      _ = ebur128_add_frames_float(state, $0.baseAddress, signal.frameCount)
+    }
+    var (lufs, range) = (0.0, 0.0)
+    ebur128_loudness_global(state, &lufs)
+    ebur128_loudness_range(state, &range)
+    return (lufs, range)
+  }
+
+  @Test(arguments: [11_025, 22_050, 44_100, 48_000, 96_000], [1, 2, 6])
+  func agreesWithLibebur128(sampleRate: Int, channels: Int) {
+    let signal = Self.material(sampleRate: sampleRate, channels: channels, seconds: 30)
+    var meter = KWeightedLoudness(channelCount: channels, sampleRate: sampleRate, range: true)
+    var start = 0
+    while start < signal.frameCount {  // an odd chunk size, to cross sub-blocks
+      meter.add(signal.frames(start..<min(start + 4_999, signal.frameCount)))
+      start += 4_999
+    }
+    let reference = Self.reference(signal)
+    #expect(abs(meter.integratedLUFS - reference.lufs) < 1e-6)
+    #expect(abs(meter.rangeLU - reference.range) < 1e-6)
+    #expect(meter.rangeLU > 3)  // the material's level moves: the range is not trivially 0
+  }
+
+  @Test func silenceAndShortInputAreMinusInfinity() {
+    var silent = KWeightedLoudness(channelCount: 1, sampleRate: 48_000, range: true)
+    silent.add(AudioBuffer(silenceFrames: 48_000 * 5, channelCount: 1, sampleRate: 48_000))
+    #expect(silent.integratedLUFS == -.infinity)
+    #expect(silent.rangeLU == 0)
+    // 390 ms of a loud tone: no complete 400 ms block, so nothing to measure (as libebur128).
+    var short = KWeightedLoudness(channelCount: 1, sampleRate: 48_000)
+    short.add(Signals.sine(hz: 997, frames: 18_720, sampleRate: 48_000, channelCount: 1, amplitude: 0.5))
+    #expect(short.integratedLUFS == -.infinity)
+    #expect(
+      Self.reference(Signals.sine(hz: 997, frames: 18_720, sampleRate: 48_000, channelCount: 1, amplitude: 0.5)).lufs
+        == -.infinity)
+  }
+}
