@@ -17,7 +17,7 @@ SWIFT_FLAGS ?=
 PREP := .build/release/prep
 
 # Debian packages, by what needs them.
-BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev libopus-dev
+BUILD_DEBS := pkg-config libsndfile1-dev libsamplerate0-dev libmpg123-dev libebur128-dev libssl-dev libopus-dev libmp3lame-dev
 TEST_DEBS := sox libsox-fmt-all ffmpeg lame mpv opus-tools python3 python3-numpy python3-scipy python3-jsonschema
 BENCH_DEBS := soundstretch sonic rubberband-cli espeak-ng festival festvox-us-slt-hts \
   festvox-kallpc16k time diatheke sword-text-sparv python3-venv python3-dev gcc strace
@@ -186,7 +186,7 @@ bench: bench-deps build $(E2E_VENV)/ready
 	bash bench/stretch/quality.sh
 	bash bench/render/bench.sh
 	bash bench/render/per_recording.sh
-	bash bench/render/opus_quality.sh
+	bash bench/render/codec_quality.sh && CODEC=mp3 bash bench/render/codec_quality.sh
 	PREP=$(PREP) bash bench/bible/bench.sh
 	bash bench/catalogue/bench.sh
 

@@ -38,6 +38,7 @@ let package = Package(
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "COpus", pkgConfig: "opus", providers: [.apt(["libopus-dev"])]),
+    .systemLibrary(name: "CLame", pkgConfig: "lame", providers: [.apt(["libmp3lame-dev"])]),
 
     .target(
       name: "DSP",
@@ -46,7 +47,7 @@ let package = Package(
     .target(name: "Files", swiftSettings: fast),
     .target(
       name: "AudioIO",
-      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CCrypto", "COpus"],
+      dependencies: ["DSP", "Files", "CSndfile", "CSamplerate", "CMpg123", "CCrypto", "COpus", "CLame"],
       swiftSettings: fast),
     .target(name: "Manifest", dependencies: ["DSP", "Files"], swiftSettings: cSettings),
     .target(name: "Alignment", dependencies: ["DSP"], swiftSettings: fast),

@@ -1,9 +1,10 @@
 import DSP
 
 /// The one writer of encoded files: Ogg Opus through libopus (`OpusFileWriter`: streaming,
-/// `opusComplexity`, any input rate resampled to 48 kHz), every other format through
-/// libsndfile (`SoundFileWriter`), with the same tags for all: ID3v2.4 for MP3, Vorbis comments
-/// for FLAC, Opus and Vorbis, none for WAV (`FileTags`).
+/// `opusComplexity`, any input rate resampled to 48 kHz), MP3 through LAME (`MP3FileWriter`:
+/// `mp3Quality`), WAV, FLAC and Vorbis through libsndfile (`SoundFileWriter`), with the same
+/// tags for all: ID3v2.4 for MP3, Vorbis comments for FLAC, Opus and Vorbis, none for WAV
+/// (`FileTags`).
 ///
 /// `tags` may be set or changed until `finish()`, so a writer whose chapter marks are known
 /// only once the audio has gone through (the narration-only render maps its labels through
@@ -18,13 +19,14 @@ public final class EncodedFileWriter: FrameSink {
 
   private enum Backend {
     case opus(OpusFileWriter)
+    case mp3(MP3FileWriter)
     case sndfile(SoundFileWriter)
   }
   private let backend: Backend
 
   public init(
     path: String, format: EncodedFormat, sampleRate: Int, channelCount: Int, tags: FileTags? = nil,
-    opusComplexity: Int
+    opusComplexity: Int, mp3Quality: Int
   ) throws(AudioFileError) {
     self.path = path
     self.format = format
@@ -36,6 +38,10 @@ public final class EncodedFileWriter: FrameSink {
         try OpusFileWriter(
           path: path, sampleRate: sampleRate, channelCount: channelCount, kbpsPerChannel: kbps,
           complexity: opusComplexity, comments: tags?.vorbisComments ?? VorbisComments()))
+    } else if case .mp3(let mode) = format {
+      backend = .mp3(
+        try MP3FileWriter(
+          path: path, sampleRate: sampleRate, channelCount: channelCount, mode: mode, quality: mp3Quality))
     } else {
       backend = .sndfile(
         try SoundFileWriter(path: path, format: format, sampleRate: sampleRate, channelCount: channelCount))
@@ -46,11 +52,11 @@ public final class EncodedFileWriter: FrameSink {
   /// anything throws, nothing is left under `path`.
   public static func write(
     path: String, format: EncodedFormat, sampleRate: Int, channelCount: Int, tags: FileTags? = nil,
-    opusComplexity: Int, feed: (EncodedFileWriter) throws -> Void
+    opusComplexity: Int, mp3Quality: Int, feed: (EncodedFileWriter) throws -> Void
   ) throws {
     let writer = try EncodedFileWriter(
       path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, tags: tags,
-      opusComplexity: opusComplexity)
+      opusComplexity: opusComplexity, mp3Quality: mp3Quality)
     do {
       try feed(writer)
       try writer.finish()
@@ -69,6 +75,7 @@ public final class EncodedFileWriter: FrameSink {
   public func write(_ buffer: AudioBuffer) throws {
     switch backend {
     case .opus(let writer): try writer.write(buffer)
+    case .mp3(let writer): try writer.write(buffer)
     case .sndfile(let writer): try writer.write(buffer)
     }
   }
@@ -79,15 +86,17 @@ public final class EncodedFileWriter: FrameSink {
     case .opus(let writer):
       writer.comments = tags?.vorbisComments ?? VorbisComments()
       try writer.finish()
+    case .mp3(let writer):
+      writer.id3Tag = tags?.id3Tag.bytes
+      try writer.finish()
     case .sndfile(let writer):
       if let tags {
         switch format {
-        case .mp3: writer.id3Tag = tags.id3Tag.bytes
         case .flac, .vorbis:
           let comments = tags.vorbisComments
           let path = path
           writer.postProcess = { bytes in try comments.insert(into: &bytes, path: path) }
-        case .wav, .opus: break
+        case .wav, .opus, .mp3: break
         }
       }
       try writer.finish()
@@ -98,6 +107,7 @@ public final class EncodedFileWriter: FrameSink {
   public func abandon() {
     switch backend {
     case .opus(let writer): writer.abandon()
+    case .mp3(let writer): writer.abandon()
     case .sndfile(let writer): writer.abandon()
     }
   }

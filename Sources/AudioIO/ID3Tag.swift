@@ -1,5 +1,5 @@
 /// An ID3v2.4 tag with chapters, built by prep (libsndfile's own MP3 tags are ID3v1 or
-/// mangle UTF-8), for `SoundFileWriter.id3Tag`.
+/// mangle UTF-8), for `MP3FileWriter.id3Tag`.
 ///
 /// Layout (ID3v2.4.0 main structure and the ID3v2 Chapter Frame Addendum 1.0):
 ///

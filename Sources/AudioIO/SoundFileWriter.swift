@@ -3,22 +3,20 @@ import DSP
 import Files
 import Foundation
 
-/// Encodes frames to WAV, FLAC, MP3 (LAME) or Ogg Vorbis through libsndfile. Not Opus: prep
-/// writes Opus with libopus itself (`OpusFileWriter`, behind `EncodedFileWriter`, the one
-/// writer the pipeline uses), for the complexity setting and streaming tags.
+/// Encodes frames to WAV, FLAC or Ogg Vorbis through libsndfile. Not Opus or MP3: prep writes
+/// those with libopus and LAME itself (`OpusFileWriter`, `MP3FileWriter`, behind
+/// `EncodedFileWriter`, the one writer the pipeline uses), for the encoders' speed settings and
+/// streaming tags.
 ///
 /// The file is written under a temporary name and appears under its real name
 /// only in `finish()`. Encoder settings are applied before the first frame, as
 /// libsndfile requires. Ogg files get a fixed stream serial number so that the
-/// same input gives byte-identical files. An MP3 may be given an ID3v2 tag
-/// (`id3Tag`), which is put in front of the audio at `finish()`.
+/// same input gives byte-identical files.
 public final class SoundFileWriter: FrameSink {
   public let path: String
   public let format: EncodedFormat
   public let sampleRate: Int
   public let channelCount: Int
-  /// Bytes to put before the MP3 stream (a complete ID3v2 tag); MP3 only.
-  public var id3Tag: [UInt8]?
   /// Rewrites the finished file's bytes before it is committed (e.g. to add
   /// Vorbis-comment chapters); runs after the Ogg serial is fixed.
   public var postProcess: (@Sendable (inout [UInt8]) throws -> Void)?
@@ -36,8 +34,11 @@ public final class SoundFileWriter: FrameSink {
     self.format = format
     self.sampleRate = sampleRate
     self.channelCount = channelCount
-    if case .opus = format {
-      throw .unsupportedFormat(path: path, reason: "Opus is written by OpusFileWriter (EncodedFileWriter), not here")
+    switch format {
+    case .opus, .mp3:
+      throw .unsupportedFormat(
+        path: path, reason: "\(format) is written by OpusFileWriter or MP3FileWriter (EncodedFileWriter), not here")
+    case .wav, .flac, .vorbis: break
     }
     if let rates = format.supportedSampleRates, !rates.contains(sampleRate) {
       throw .unsupportedFormat(
@@ -113,69 +114,22 @@ public final class SoundFileWriter: FrameSink {
   }
 
   /// The changes made after the encoder closed, in one read and one write of the file: a fixed
-  /// Ogg serial (so the bytes are reproducible), the ID3 tag of an MP3, then `postProcess`.
+  /// Ogg serial (so the bytes are reproducible), then `postProcess`.
   private func rewrite() throws {
-    var ogg = false
-    var tag: [UInt8]?
-    switch format {
-    case .vorbis: ogg = true
-    case .mp3: tag = id3Tag
-    case .wav, .flac, .opus: break
-    }
-    guard ogg || tag != nil || postProcess != nil else { return }
-    if !ogg, postProcess == nil, let tag { return try prepend(tag) }
+    let ogg = if case .vorbis = format { true } else { false }
+    guard ogg || postProcess != nil else { return }
     let url = URL(fileURLWithPath: output.temporaryPath)
     var bytes = [UInt8](try Data(contentsOf: url))
     if ogg { OggPages.setSerialNumber(&bytes, to: OggPages.fixedSerial) }
-    if let tag { bytes.insert(contentsOf: tag, at: 0) }
     try postProcess?(&bytes)
     try Data(bytes).write(to: url)
-  }
-
-  /// Puts `tag` before the encoded bytes, copying them in 1 MB pieces (a long file is never
-  /// held whole): the tag and the copy go to a second temporary file, renamed over the first.
-  private func prepend(_ tag: [UInt8]) throws {
-    let source = output.temporaryPath
-    let target = source + ".tagged"
-    guard FileManager.default.createFile(atPath: target, contents: Data(tag)) else {
-      throw AudioFileError.writeFailed(path: path, reason: "could not write the tag")
-    }
-    do {
-      let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: source))
-      defer { try? input.close() }
-      let out = try FileHandle(forWritingTo: URL(fileURLWithPath: target))
-      defer { try? out.close() }
-      try out.seekToEnd()
-      while let piece = try input.read(upToCount: 1 << 20), !piece.isEmpty { try out.write(contentsOf: piece) }
-    } catch {
-      unlink(target)
-      throw AudioFileError.writeFailed(path: path, reason: "\(error)")
-    }
-    guard rename(target, source) == 0 else {
-      unlink(target)
-      throw AudioFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
-    }
   }
 
   private func configure(_ handle: OpaquePointer) {
     switch format {
     case .wav(let pcm), .flac(let pcm):
       if pcm != .float32 { _ = prep_sf_set_int(handle, Int32(SFC_SET_CLIPPING), 1) }
-    case .mp3(let mode):
-      // libsndfile maps compression c to LAME: CBR bitrate = top − c·(top − bottom),
-      // truncated to an integer; VBR quality = 10·c (mpeg_l3_encode.c).
-      switch mode {
-      case .constant(let kbps):
-        let (top, bottom): (Double, Double) =
-          sampleRate >= 32_000 ? (320, 32) : sampleRate >= 16_000 ? (160, 8) : (64, 8)
-        let level = (top - Double(kbps) - 0.5) / (top - bottom)
-        _ = prep_sf_set_int(handle, Int32(SFC_SET_BITRATE_MODE), Int32(SF_BITRATE_MODE_CONSTANT))
-        _ = prep_sf_set_double(handle, Int32(SFC_SET_COMPRESSION_LEVEL), min(max(level, 0), 1))
-      case .variable(let quality):
-        _ = prep_sf_set_int(handle, Int32(SFC_SET_BITRATE_MODE), Int32(SF_BITRATE_MODE_VARIABLE))
-        _ = prep_sf_set_double(handle, Int32(SFC_SET_COMPRESSION_LEVEL), Double(quality) / 10 + 0.001)
-      }
-    case .opus:
+    case .opus, .mp3:
       break  // refused in init
     case .vorbis(let quality):
       _ = prep_sf_set_double(handle, Int32(SFC_SET_VBR_ENCODING_QUALITY), quality)

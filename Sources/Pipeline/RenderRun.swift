@@ -54,7 +54,9 @@ public enum FullRender {
     do {
       let staging = RenderStaging(batch)
       let encoder = try OpusShiftProbe.measuring(
-        VariantEncoder(staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity),
+        VariantEncoder(
+          staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity,
+          mp3Quality: job.plan.mp3Quality),
         narration: job.narration, formats: formats)
       let output = RenderOutput(job: job, staging: staging, encoder: encoder, formats: formats, progress: progress)
       let speeds = job.plan.speeds

@@ -15,6 +15,7 @@ public struct RenderSetup: Sendable {
   /// Format names as typed (`mp3`, `opus-32`, …), comma lists already split.
   public var formats: [String] = Defaults.formats
   public var opusComplexity = Defaults.opusComplexity
+  public var mp3Quality = Defaults.mp3Quality
   /// nil: `--loudness off`.
   public var loudnessLUFS: Double? = Defaults.loudnessLUFS
   /// How far the bed sits under the voice while it speaks, in dB (`--bed-level-db`).
@@ -56,6 +57,7 @@ public struct RenderSetup: Sendable {
     }
     plan.formats = formats.map { EncodedFormat(name: $0)?.description ?? $0 }
     plan.opusComplexity = opusComplexity
+    plan.mp3Quality = mp3Quality
     plan.loudness = try loudnessLUFS.map { try LoudnessTarget(integratedLUFS: $0) }
     plan.ducking.speechLevelDB = -(wcag ? max(bedUnderVoiceDB, Defaults.wcagBedUnderVoiceDB) : bedUnderVoiceDB)
     plan.bedCrossfadeMilliseconds = bedCrossfadeMilliseconds

@@ -34,13 +34,15 @@ public enum Stretch {
     public var tags: Tags
     /// libopus complexity when the output is Opus.
     public var opusComplexity: Int
+    /// LAME's algorithm quality when the output is MP3.
+    public var mp3Quality: Int
 
     public init(
       audioPath: String, outputPath: String, speed: Double, maxPauseMilliseconds: Int? = nil,
       pauseThresholdDBFS: Double? = nil, ingestRecordPath: String? = nil, labelsPath: String? = nil,
       labelsOutputPath: String? = nil,
       timeMapPath: String? = nil, tuning: StretchTuning = StretchTuning(), tags: Tags = Tags(),
-      opusComplexity: Int = Defaults.opusComplexity
+      opusComplexity: Int = Defaults.opusComplexity, mp3Quality: Int = Defaults.mp3Quality
     ) {
       self.audioPath = audioPath
       self.outputPath = outputPath
@@ -54,6 +56,7 @@ public enum Stretch {
       self.tuning = tuning
       self.tags = tags
       self.opusComplexity = opusComplexity
+      self.mp3Quality = mp3Quality
     }
   }
 
@@ -106,7 +109,7 @@ public enum Stretch {
     }
     let writer = try EncodedFileWriter(
       path: options.outputPath, format: format, sampleRate: source.sampleRate, channelCount: source.channelCount,
-      opusComplexity: options.opusComplexity)
+      opusComplexity: options.opusComplexity, mp3Quality: options.mp3Quality)
     var stretcher = Stretcher(
       speed: options.speed, sampleRate: source.sampleRate, channelCount: source.channelCount,
       maxPauseFrames: options.maxPauseMilliseconds.map {

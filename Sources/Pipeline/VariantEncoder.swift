@@ -36,6 +36,8 @@ struct VariantEncoder: Sendable {
   let maxCorrections = 2
   /// libopus complexity of Opus files (`OpusFileWriter`).
   let opusComplexity: Int
+  /// LAME's algorithm quality of MP3 files (`MP3FileWriter`).
+  let mp3Quality: Int
   /// This recording's own Opus loudness shift for one Opus format (`OpusShiftProbe`), used
   /// instead of the table's.
   var opusShift: (format: EncodedFormat, loudnessLU: Double)?
@@ -44,10 +46,14 @@ struct VariantEncoder: Sendable {
   /// Opus's largest overshoot (`expectedShift`) plus 0.1 dB.
   static let maxLimiterMarginDB = 1.6
 
-  init(staging: RenderStaging, target: LoudnessTarget?, opusComplexity: Int = Defaults.opusComplexity) {
+  init(
+    staging: RenderStaging, target: LoudnessTarget?, opusComplexity: Int = Defaults.opusComplexity,
+    mp3Quality: Int = Defaults.mp3Quality
+  ) {
     self.staging = staging
     self.target = target
     self.opusComplexity = opusComplexity
+    self.mp3Quality = mp3Quality
   }
 
   /// The rate a format is written at for audio at `sampleRate`.

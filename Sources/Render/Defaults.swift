@@ -44,6 +44,14 @@ public enum Defaults {
   public static let opusComplexity = 7
   /// The complexities `--opus-complexity` accepts (libopus's range).
   public static let opusComplexityRange = 0...10
+  /// LAME's algorithm quality of MP3 files (`lame -q`): 0 (slowest) … 9 (fastest); the bitrate
+  /// is the format's. The default is the fastest setting whose PESQ on the sample chapters is
+  /// within 0.1 MOS of LAME's own default 3 at 128 kbps (7: 0.004 better on the mean, 0.015
+  /// worse on the worst file, in 55 % of 3's encode time; 8 and 9 write the same audio as 7),
+  /// measured by `CODEC=mp3 bench/render/codec_quality.sh` (table in bench/render/README.md).
+  public static let mp3Quality = 7
+  /// The qualities `--mp3-quality` accepts (LAME's range).
+  public static let mp3QualityRange = 0...9
 
   /// A number as help and messages print it: `-16`, `0.5`, `3` (no needless `.0`).
   public static func text(_ value: Double) -> String {

@@ -15,6 +15,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case bedUnreadable(bed: String, reason: String)
   case silentNarration(file: String)
   case opusComplexityOutOfRange(Int)
+  case mp3QualityOutOfRange(Int)
 
   public var description: String {
     switch self {
@@ -51,6 +52,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case .opusComplexityOutOfRange(let complexity):
       "Opus complexity \(complexity) is outside \(Defaults.opusComplexityRange.lowerBound)…\(Defaults.opusComplexityRange.upperBound). "
         + "Give 0 (fastest) to 10 (best), or leave it out for \(Defaults.opusComplexity)."
+    case .mp3QualityOutOfRange(let quality):
+      "MP3 quality \(quality) is outside \(Defaults.mp3QualityRange.lowerBound)…\(Defaults.mp3QualityRange.upperBound). "
+        + "Give 0 (slowest, LAME's best) to 9 (fastest), or leave it out for \(Defaults.mp3Quality)."
     }
   }
 }

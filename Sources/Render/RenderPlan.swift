@@ -51,6 +51,8 @@ public struct RenderPlan: Sendable, Equatable {
   public var bedFadeOutMilliseconds: Double = 3_000
   /// libopus complexity of the Opus files (`Defaults.opusComplexityRange`): speed against quality.
   public var opusComplexity = Defaults.opusComplexity
+  /// LAME's algorithm quality of the MP3 files (`Defaults.mp3QualityRange`): speed against quality.
+  public var mp3Quality = Defaults.mp3Quality
 
   public init() {}
 
@@ -92,6 +94,7 @@ public struct RenderPlan: Sendable, Equatable {
     guard Defaults.opusComplexityRange.contains(opusComplexity) else {
       throw .opusComplexityOutOfRange(opusComplexity)
     }
+    guard Defaults.mp3QualityRange.contains(mp3Quality) else { throw .mp3QualityOutOfRange(mp3Quality) }
   }
 
   private func check(_ name: String, _ value: Double, _ allowed: ClosedRange<Double>) throws(RenderError) {

@@ -103,6 +103,11 @@ extension Prep {
       {
         throw ValidationError("--opus-complexity sets the Opus encoder, and \(output) is not .opus. Remove it.")
       }
+      if variants.mp3Quality != Defaults.mp3Quality, let output,
+        URL(fileURLWithPath: output).pathExtension.lowercased() != "mp3"
+      {
+        throw ValidationError("--mp3-quality sets the MP3 encoder, and \(output) is not .mp3. Remove it.")
+      }
       if variants.format != RenderVariantOptions.defaultFormats {
         throw ValidationError(
           "--format is for --output-dir; with --output the file's extension picks the format. Remove --format.")
@@ -141,7 +146,7 @@ extension Prep {
             tags: .init(
               title: variants.title, artist: variants.artist ?? variants.narrator, album: variants.album,
               chapterTitle: variants.chapterTitle),
-            opusComplexity: variants.opusComplexity))
+            opusComplexity: variants.opusComplexity, mp3Quality: variants.mp3Quality))
         global.say("\(audio): \(result.inputFrames) frames at \(speed)× → \(result.outputFrames) frames → \(output)")
         return
       }

@@ -26,6 +26,14 @@ struct RenderVariantOptions: ParsableArguments {
   var opusComplexity = Defaults.opusComplexity
 
   @Option(
+    name: .customLong("mp3-quality"),
+    help: """
+      LAME's algorithm quality of MP3 files, \(Defaults.mp3QualityRange.lowerBound) (slowest) to \
+      \(Defaults.mp3QualityRange.upperBound) (fastest); the bitrate is the format's.
+      """)
+  var mp3Quality = Defaults.mp3Quality
+
+  @Option(
     parsing: .unconditional,
     help: """
       How far the bed sits under the voice while it speaks, in dB (\(Defaults.text(Defaults.bedUnderVoiceRangeDB))); \
@@ -68,6 +76,9 @@ struct RenderVariantOptions: ParsableArguments {
     if !Defaults.opusComplexityRange.contains(opusComplexity) {
       throw ValidationError(RenderError.opusComplexityOutOfRange(opusComplexity).description)
     }
+    if !Defaults.mp3QualityRange.contains(mp3Quality) {
+      throw ValidationError(RenderError.mp3QualityOutOfRange(mp3Quality).description)
+    }
   }
 
   /// The command line as render settings; one-sentence errors for values that are not numbers.
@@ -89,6 +100,7 @@ struct RenderVariantOptions: ParsableArguments {
     setup.bedPaths = beds
     setup.bedOnly = bedOnly
     setup.opusComplexity = opusComplexity
+    setup.mp3Quality = mp3Quality
     setup.formats = format.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
     setup.bedUnderVoiceDB = bedLevelDb
     setup.bedCrossfadeMilliseconds = bedCrossfadeMs

@@ -21,7 +21,8 @@ import Testing
   {
     let path = folder.path("tone.\(format.fileExtension)")
     let writer = try EncodedFileWriter(
-      path: path, format: format, sampleRate: buffer.sampleRate, channelCount: buffer.channelCount, opusComplexity: 10)
+      path: path, format: format, sampleRate: buffer.sampleRate, channelCount: buffer.channelCount, opusComplexity: 10,
+      mp3Quality: 3)
     var start = 0
     while start < buffer.frameCount {
       let end = min(start + 10_000, buffer.frameCount)

@@ -36,7 +36,7 @@ enum TagFixtures {
       hz: 441, frames: frames, sampleRate: sampleRate, channelCount: channelCount, amplitude: 0.25)
     let writer = try EncodedFileWriter(
       path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, tags: late ? nil : tags,
-      opusComplexity: 10)
+      opusComplexity: 10, mp3Quality: 3)
     var start = 0
     while start < frames {
       try writer.write(tone.frames(start..<min(start + 4_096, frames)))

@@ -23,10 +23,10 @@ import Testing
     throws -> String
   {
     let path = folder.path(name)
-    let writer = try SoundFileWriter(
-      path: path, format: format, sampleRate: buffer.sampleRate, channelCount: buffer.channelCount)
-    try writer.write(buffer)
-    try writer.finish()
+    try EncodedFileWriter.write(
+      path: path, format: format, sampleRate: buffer.sampleRate, channelCount: buffer.channelCount,
+      opusComplexity: 10, mp3Quality: 3
+    ) { try $0.write(buffer) }
     return path
   }
 

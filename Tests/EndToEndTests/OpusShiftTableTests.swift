@@ -29,7 +29,7 @@ import Testing
     let path = folder.path("psalm117.opus")
     try EncodedFileWriter.write(
       path: path, format: .opus(kbpsPerChannel: 48), sampleRate: 48_000, channelCount: input.channelCount,
-      opusComplexity: complexity
+      opusComplexity: complexity, mp3Quality: Defaults.mp3Quality
     ) { writer in try input.forEachChunk { try writer.write($0) } }
     let shift = try LoudnessCheck.measureFile(path).loudness.integratedLUFS - meter.integratedLUFS
     let table = VariantEncoder.expectedShift(.opus(kbpsPerChannel: 48), opusComplexity: complexity).loudnessLU

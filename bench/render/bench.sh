@@ -8,8 +8,8 @@
 #      prep --jobs 1           the same call on one core
 #      prep per rate           one prep render per rate, side by side (the Makefile's way)
 #      encode only             the same 18 files from ready premixes (WAV, written by prep beforehand,
-#                              untimed): lame -b 128 and libopus 48k at prep's settings (complexity 7,
-#                              constrained VBR; ffmpeg), side by side
+#                              untimed) at prep's encoder settings: lame -b 128 -q 7 and libopus 48k
+#                              (complexity 7, constrained VBR; ffmpeg), side by side
 #      ffmpeg chain            per variant: loudnorm pass 1, then atempo + looped bed −18 dB (amix)
 #                              + loudnorm linear → libmp3lame 128k + libopus 48k; variants side by side
 #    BASELINE=path/to/prep adds two rows: that binary's one call on every core and with
@@ -70,8 +70,8 @@ read -r t_rates c_rates _ < <(wall bash -c per_rate)
 encode_only() {
   find "$run/premix" -name '*.wav' | sort | while read -r wav; do
     name=$(basename "${wav%.wav}")
-    echo "lame --quiet -b 128 $wav $run/encode/$name.mp3"
-    # prep's Opus settings (complexity 7, constrained VBR), so that only the encoders are compared.
+    # prep's settings (LAME -q 7; Opus complexity 7, constrained VBR): only the encoders are compared.
+    echo "lame --quiet -b 128 -q 7 $wav $run/encode/$name.mp3"
     echo "ffmpeg -v error -y -i $wav -ar 48000 -c:a libopus -b:a 48k -compression_level 7 -vbr constrained $run/encode/$name.opus"
   done | xargs -P "$CORES" -I{} bash -c '{}'
 }

@@ -1,11 +1,11 @@
-"""PESQ (ITU-T P.862.2 wideband, PyPI `pesq`) of decoded Opus files against their premix.
+"""PESQ (ITU-T P.862.2 wideband, PyPI `pesq`) of decoded Opus or MP3 files against their premix.
 
-Usage: opus_pesq.py REFERENCE.wav DEGRADED.opus [DEGRADED.opus ...]
+Usage: codec_pesq.py REFERENCE.wav DEGRADED.opus|.mp3 [DEGRADED ...]
 Prints one line per degraded file: its path and the mean PESQ MOS-LQO over 10 s segments.
 
 Both files are decoded by ffmpeg (its own Opus decoder) to 16 kHz mono float with the same
-resampler, so they stay sample-aligned (prep's Opus files carry pre-skip and end trim: no
-delay). P.862 is specified for samples of about 8-30 s, so each file is cut into consecutive
+resampler, so they stay sample-aligned (prep's Opus files carry pre-skip and end trim, its MP3
+files the LAME tag's encoder delay and padding, which ffmpeg trims: no delay). P.862 is specified for samples of about 8-30 s, so each file is cut into consecutive
 10 s segments and the segment scores are averaged; a segment without speech (PESQ's
 NoUtterancesError, e.g. a silent lead-in) in any file is left out of every file's mean.
 """
