@@ -3,7 +3,8 @@ import RealModule
 /// Loudness by ITU-R BS.1770-4 and EBU Tech 3341/3342: integrated loudness (LUFS) and
 /// loudness range (LU), in any chunk size.
 ///
-/// Each channel goes through the K-weighting filter, two biquads in Double precision:
+/// Each channel goes through the K-weighting filter, two biquads in Double precision (direct
+/// form I, so that each output waits on the last through one multiply and one subtraction):
 ///
 ///     shelf      +4 dB above f0 = 1681.97 Hz, Q = 0.70718   (the head's acoustic effect)
 ///     high-pass  f0 = 38.135 Hz, Q = 0.50033               (the "RLB" curve)
@@ -34,7 +35,8 @@ public struct KWeightedLoudness: Sendable {
 
   private let shelf: Biquad
   private let highPass: Biquad
-  /// Per channel: the shelf's and the high-pass's two state values, [s1, s2, r1, r2].
+  /// Per channel: the shelf's last two inputs and outputs, then the high-pass's last two
+  /// outputs (its inputs are the shelf's): [x1, x2, y1, y2, z1, z2].
   private var state: [Double]
   private let weights: [Double]
 
@@ -63,7 +65,7 @@ public struct KWeightedLoudness: Sendable {
     let rate = Double(sampleRate)
     shelf = .shelf(sampleRate: rate)
     highPass = .highPass(sampleRate: rate)
-    state = [Double](repeating: 0, count: 4 * channelCount)
+    state = [Double](repeating: 0, count: 6 * channelCount)
     weights = (0..<channelCount).map { KWeightedLoudness.weight(ofChannel: $0) }
   }
 
@@ -101,25 +103,24 @@ public struct KWeightedLoudness: Sendable {
     var total = 0.0
     let (b, a, c) = (shelf, highPass, channelCount)
     for channel in 0..<c where weights[channel] > 0 {
-      var (s1, s2, r1, r2) = (
-        state[4 * channel], state[4 * channel + 1], state[4 * channel + 2], state[4 * channel + 3]
-      )
+      let base = 6 * channel
+      var (x1, x2, y1, y2) = (state[base], state[base + 1], state[base + 2], state[base + 3])
+      var (z1, z2) = (state[base + 4], state[base + 5])
       var sum = 0.0
       var i = frames.lowerBound * c + channel
       let end = frames.upperBound * c
       while i < end {
-        // Transposed direct form II, shelf then high-pass.
+        // Direct form I, shelf then high-pass. Each output waits on the one before it only
+        // through one multiply and one subtraction: the other terms are summed beforehand.
         let x = Double(samples[i])
-        let y = b.b0 * x + s1
-        s1 = b.b1 * x - b.a1 * y + s2
-        s2 = b.b2 * x - b.a2 * y
-        let z = a.b0 * y + r1
-        r1 = a.b1 * y - a.a1 * z + r2
-        r2 = a.b2 * y - a.a2 * z
+        let y = (b.b0 * x + b.b1 * x1 + b.b2 * x2 - b.a2 * y2) - b.a1 * y1
+        let z = (a.b0 * y + a.b1 * y1 + a.b2 * y2 - a.a2 * z2) - a.a1 * z1
+        (x2, x1, y2, y1, z2, z1) = (x1, x, y1, y, z1, z)
         sum += z * z
         i += c
       }
-      (state[4 * channel], state[4 * channel + 1], state[4 * channel + 2], state[4 * channel + 3]) = (s1, s2, r1, r2)
+      (state[base], state[base + 1], state[base + 2], state[base + 3]) = (x1, x2, y1, y2)
+      (state[base + 4], state[base + 5]) = (z1, z2)
       total += weights[channel] * sum
     }
     return total
