@@ -13,7 +13,9 @@ import Render
 /// `seconds`, brings it to the target as a file's first pass would (gain, limiter at the Opus
 /// ceiling, 48 kHz), encodes and decodes it, and returns its ΔL, which then replaces the
 /// table's for every Opus file of the render. It reads only the narration and the render's
-/// settings, so a file does not depend on which other variants the call renders.
+/// settings, so a file does not depend on which other variants the call renders. The render
+/// runs it beside the rates' stretches and hands the result to its encoder (`OpusShift`) before
+/// the first file is encoded.
 enum OpusShiftProbe {
   /// The narration's first this many seconds are encoded (less when it is shorter).
   static let seconds = 30
@@ -21,20 +23,18 @@ enum OpusShiftProbe {
   /// the rest (all room tone, say). The samples measure −0.41…+0.04.
   static let plausibleLU = -0.6...0.3
 
-  /// `encoder` with this recording's shift for the first Opus format of `formats` (as it is
-  /// without a loudness target, an Opus format, or a believable measurement).
-  static func measuring(
-    _ encoder: VariantEncoder, narration: NarrationAudio, formats: [EncodedFormat]
-  ) throws -> VariantEncoder {
+  /// This recording's shift for the first Opus format of `formats`, through `encoder`'s
+  /// settings; nil without a loudness target, an Opus format, or a believable measurement.
+  static func measure(
+    _ narration: NarrationAudio, formats: [EncodedFormat], encoder: VariantEncoder
+  ) throws -> OpusShift.Value? {
     guard let target = encoder.target,
       let opus = formats.first(where: {
         if case .opus = $0 { true } else { false }
       }),
       let shift = try loudnessShift(of: narration, format: opus, encoder: encoder, target: target)
-    else { return encoder }
-    var measured = encoder
-    measured.opusShift = (opus, shift)
-    return measured
+    else { return nil }
+    return (opus, shift)
   }
 
   static func loudnessShift(
@@ -65,6 +65,20 @@ enum OpusShiftProbe {
     try encoder.write(input.stream, format: format, to: path, tags: nil)
     let shift = try LoudnessCheck.measureFile(path).loudness.integratedLUFS - inputLUFS
     return plausibleLU.contains(shift) ? shift : nil
+  }
+}
+
+/// The recording's own Opus loudness shift, shared by the copies of one render's encoder: set
+/// once, by the render, after the probe and before any file is encoded (the encode pool starts
+/// only when the pool the probe ran in has finished); read by every encode after.
+final class OpusShift: @unchecked Sendable {
+  typealias Value = (format: EncodedFormat, loudnessLU: Double)
+  private let lock = NSLock()
+  private var measured: Value?
+
+  var value: Value? {
+    get { lock.withLock { measured } }
+    set { lock.withLock { measured = newValue } }
   }
 }
 

@@ -53,19 +53,24 @@ public enum FullRender {
     let batch = try OutputBatch(folder: job.outputFolder)
     do {
       let staging = RenderStaging(batch)
-      let encoder = try OpusShiftProbe.measuring(
-        VariantEncoder(
-          staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity,
-          mp3Quality: job.plan.mp3Quality),
-        narration: job.narration, formats: formats)
+      let encoder = VariantEncoder(
+        staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity,
+        mp3Quality: job.plan.mp3Quality)
       let output = RenderOutput(job: job, staging: staging, encoder: encoder, formats: formats, progress: progress)
       let speeds = job.plan.speeds
-      // Every rate's stretch and voice first, then every rate's pieces in one pool: the cores
-      // stay busy to the end (a rate's stretch alone would otherwise leave one idle).
-      let rates = try RenderParallel.map(speeds.count, jobs: job.jobs) { index in
-        try RenderRate(speeds[index], beds: beds, output: output)
+      // Every rate's stretch and voice, and the Opus shift probe beside them, first; then every
+      // rate's pieces in one pool: the cores stay busy to the end (a rate's stretch alone would
+      // otherwise leave one idle).
+      let prepared = try RenderParallel.map(speeds.count + 1, jobs: job.jobs) {
+        index -> (rate: RenderRate?, shift: OpusShift.Value?) in
+        guard index < speeds.count else {
+          return (nil, try OpusShiftProbe.measure(job.narration, formats: formats, encoder: encoder))
+        }
+        return (try RenderRate(speeds[index], beds: beds, output: output), nil)
       }
+      let rates = prepared.compactMap(\.rate)
       defer { for rate in rates { rate.spools.removeAll() } }
+      encoder.opusShift.value = prepared.last?.shift
       let work = rates.indices.flatMap { rate in rates[rate].pieces.indices.map { (rate: rate, piece: $0) } }
       let encoded = try RenderParallel.map(work.count, jobs: job.jobs) { index in
         try rates[work[index].rate].encode(piece: work[index].piece)

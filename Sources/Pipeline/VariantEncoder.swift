@@ -39,8 +39,8 @@ struct VariantEncoder: Sendable {
   /// LAME's algorithm quality of MP3 files (`MP3FileWriter`).
   let mp3Quality: Int
   /// This recording's own Opus loudness shift for one Opus format (`OpusShiftProbe`), used
-  /// instead of the table's.
-  var opusShift: (format: EncodedFormat, loudnessLU: Double)?
+  /// instead of the table's once the render has set it.
+  let opusShift = OpusShift()
 
   /// The limiter ceiling goes at most this far under the file's true-peak maximum: room for
   /// Opus's largest overshoot (`expectedShift`) plus 0.1 dB.
@@ -187,7 +187,7 @@ struct VariantEncoder: Sendable {
   /// loudness shift where it was measured (`OpusShiftProbe`).
   func expectedShift(_ format: EncodedFormat) -> (loudnessLU: Double, peakDB: Double) {
     var shift = VariantEncoder.expectedShift(format, opusComplexity: opusComplexity)
-    if let opusShift, opusShift.format == format { shift.loudnessLU = opusShift.loudnessLU }
+    if let measured = opusShift.value, measured.format == format { shift.loudnessLU = measured.loudnessLU }
     return shift
   }
 
