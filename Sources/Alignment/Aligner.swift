@@ -50,6 +50,10 @@ public enum Aligner {
       try? alignOnce(map, segments: text, options: settings)
     }
     var result = best.result
+    // A text too long to have been read in this much speech: another chapter's.
+    if options.rejectMismatch, options.fixedStarts.isEmpty, result.lettersPerSecond > FitCheck.fastestLettersPerSecond {
+      throw .textMismatch(file: options.file, reason: FitCheck.tooFast(lettersPerSecond: result.lettersPerSecond))
+    }
     let opening = OpeningCheck.evidence(result: result, segments: segments, map: best.map)
     if let opening {
       result.fitDetails["openingShare"] = opening

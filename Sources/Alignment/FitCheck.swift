@@ -24,6 +24,13 @@ enum FitCheck {
   /// keeps its boundaries' confidences (≤ 0.85); otherwise a warning is written and every
   /// boundary's confidence is capped at the fit.
   static let lowFit = 0.5
+  /// Faster than this, in letters of the text per second of speech, nobody reads: the text is
+  /// too long for the recording (another chapter's, or most of it not read). The corpora's
+  /// readers: 10–23 (the fast ones at 1.3–1.5× a normal pace; a fast human reader ~20); wrong
+  /// pairings the fit alone passed reached 32–44. No script gives more letters per second than
+  /// an alphabet (a syllabary or Chinese characters give fewer), so the bound holds in any
+  /// language; a slow bound would not (a Chinese reading is ~5 characters per second).
+  static let fastestLettersPerSecond = 30.0
 
   struct Report {
     var fit: Double
@@ -105,6 +112,11 @@ enum FitCheck {
 
   static func mayNotMatch(file: String, fit: Double) -> String {
     "\(file): the recording may not match the text (fit \(format(fit))); check that they are the same chapter."
+  }
+
+  static func tooFast(lettersPerSecond: Double) -> String {
+    "the text would be read at \(Int(lettersPerSecond.rounded())) letters per second of speech; nobody reads "
+      + "faster than about \(Int(fastestLettersPerSecond)), so the text is longer than what was read"
   }
 
   static func reason(score: Double, fit: Double) -> String {

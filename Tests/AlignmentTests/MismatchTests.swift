@@ -1,6 +1,7 @@
-import Alignment
 import DSP
 import Testing
+
+@testable import Alignment
 
 /// The wrong text never gives plausible labels silently.
 @Suite struct MismatchTests {
@@ -54,6 +55,25 @@ import Testing
     case .failure(let error):
       #expect(Self.isMismatch(error), "unexpected \(error)")
     }
+  }
+
+  /// Every verse's words read once against a text that has them three times: the verses
+  /// line up one for one, but no one reads ~3 times a normal pace (`FitCheck.fastestLettersPerSecond`).
+  /// Refused, naming the pace; allowed through, it is aligned.
+  @Test func textTooLongForTheSpeechIsRefused() throws {
+    let reading = SyntheticReading(SampleText.psalm121)
+    let tripled = SampleText.psalm121.map { "\($0) \($0) \($0)" }
+    do {
+      _ = try AlignerTests.align(reading, tripled)
+      Issue.record("a text three times as long as the reading was accepted")
+    } catch {
+      #expect(Self.isMismatch(error) && "\(error)".contains("letters per second of speech"), "\(error)")
+    }
+    let allowed = try AlignerTests.align(reading, tripled, AlignmentOptions(rejectMismatch: false))
+    #expect(allowed.lettersPerSecond > FitCheck.fastestLettersPerSecond)
+    // The reading against its own text is well under the bound.
+    let own = try AlignerTests.align(reading, SampleText.psalm121).lettersPerSecond
+    #expect(own < FitCheck.fastestLettersPerSecond * 0.6, "\(own), tripled \(allowed.lettersPerSecond)")
   }
 
   static func isMismatch(_ error: any Error) -> Bool {
