@@ -50,8 +50,10 @@ public enum Aligner {
       try? alignOnce(map, segments: text, options: settings)
     }
     var result = best.result
+    // Refused only without fixed boundaries (see the order test below).
+    let mayRefuse = options.rejectMismatch && options.fixedStarts.isEmpty
     // A text too long to have been read in this much speech: another chapter's.
-    if options.rejectMismatch, options.fixedStarts.isEmpty, result.lettersPerSecond > FitCheck.fastestLettersPerSecond {
+    if mayRefuse, result.lettersPerSecond > FitCheck.fastestLettersPerSecond {
       throw .textMismatch(file: options.file, reason: FitCheck.tooFast(lettersPerSecond: result.lettersPerSecond))
     }
     let opening = OpeningCheck.evidence(result: result, segments: segments, map: best.map)
@@ -60,9 +62,7 @@ public enum Aligner {
       // Verses and phrases the text opens alike do not sound alike: another chapter's text.
       // Refused only with a fit that is not good: at a good fit, unlike openings may be onsets
       // placed on something else (a breath as loud as the words), not another text.
-      if options.rejectMismatch, options.fixedStarts.isEmpty, result.fit < OrderCheck.checkBelowFit,
-        opening >= OpeningCheck.mismatchShare
-      {
+      if mayRefuse, result.fit < OrderCheck.checkBelowFit, opening >= OpeningCheck.mismatchShare {
         throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
       }
       if opening >= OpeningCheck.doubtShare {

@@ -72,22 +72,26 @@ extension AlignmentResult {
     fitDetails = report.details
     warnings += report.warnings
     for s in report.misfits where !segments[s + segmentOffset].isFixed {
-      segments[s + segmentOffset].confidence = min(segments[s + segmentOffset].confidence, 0.2)
-      if s + segmentOffset + 1 < segments.count, !segments[s + segmentOffset + 1].isFixed {
-        segments[s + segmentOffset + 1].confidence = min(segments[s + segmentOffset + 1].confidence, 0.2)
-      }
+      hold(s + segmentOffset, at: 0.2)
+      if s + segmentOffset + 1 < segments.count { hold(s + segmentOffset + 1, at: 0.2) }
     }
-    for s in report.doubtful where !segments[s + segmentOffset].isFixed {
-      segments[s + segmentOffset].confidence = min(segments[s + segmentOffset].confidence, FalseStarts.confidenceCap)
-    }
-    lowConfidence = segments.filter { $0.confidence < threshold }.map(\.label)
+    for s in report.doubtful { hold(s + segmentOffset, at: FalseStarts.confidenceCap) }
+    listLowConfidence(threshold: threshold)
   }
 
   /// When the recording fits the text poorly overall, no boundary is surer than the fit.
   mutating func capConfidence(at cap: Double, threshold: Double) {
-    for i in segments.indices where !segments[i].isFixed {
-      segments[i].confidence = min(segments[i].confidence, cap)
-    }
+    for i in segments.indices { hold(i, at: cap) }
+    listLowConfidence(threshold: threshold)
+  }
+
+  /// Segment `s`'s confidence, at most `cap` (a boundary a person fixed keeps its own).
+  mutating func hold(_ s: Int, at cap: Double) {
+    if !segments[s].isFixed { segments[s].confidence = min(segments[s].confidence, cap) }
+  }
+
+  /// `lowConfidence` after confidences changed: the segments under `threshold`.
+  mutating func listLowConfidence(threshold: Double) {
     lowConfidence = segments.filter { $0.confidence < threshold }.map(\.label)
   }
 }

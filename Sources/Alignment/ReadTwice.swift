@@ -42,8 +42,7 @@ enum ReadTwice {
     for r in taken.sorted(by: { $0.islands.lowerBound > $1.islands.lowerBound }) { map.dropIslands(r.islands) }
     guard var better = attempt(map, segments, options), better.score < best.score else { return best }
     for r in taken { note(r, in: &better.result, map: best.map, file: options.file) }
-    better.result.lowConfidence = better.result.segments.filter { $0.confidence < options.lowConfidence }
-      .map(\.label)
+    better.result.listLowConfidence(threshold: options.lowConfidence)
     return (better.result, better.score, map)
   }
 
@@ -85,8 +84,6 @@ enum ReadTwice {
         + "\(FitCheck.format(Double(result.segments[s].onset) / rate)) s "
         + "(a false start, a retake, or a title that repeats the verse's first words); its label is at the later "
         + "reading. Check it.")
-    if !result.segments[s].isFixed {
-      result.segments[s].confidence = min(result.segments[s].confidence, FalseStarts.confidenceCap)
-    }
+    result.hold(s, at: FalseStarts.confidenceCap)
   }
 }

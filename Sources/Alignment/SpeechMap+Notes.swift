@@ -30,9 +30,9 @@ extension SpeechMap {
   static let tonalPeakDB: Float = 12
   static let tonalDecayDB: Float = 2
 
-  static func flux(_ a: Shape, _ b: Shape) -> Float {
-    let d = a - b
-    return ((d * d).sum() / Float(Shape.scalarCount)).squareRoot()
+  /// Shape frames `frames` as hops of `f`.
+  static func hops(ofShapeFrames frames: Range<Int>, _ f: SpeechFeatures, perFrame: Int) -> Range<Int> {
+    (frames.lowerBound * perFrame / f.hopFrames)..<min(f.hopCount, frames.upperBound * perFrame / f.hopFrames)
   }
 
   /// The recording's still runs, found once (they do not depend on the pause depth), as hop
@@ -53,9 +53,7 @@ extension SpeechMap {
 
     init(_ f: SpeechFeatures) {
       guard let shape = f.shape, let perFrame = f.framesPerShapeFrame, shape.frameCount > 1 else { return }
-      let hops = { (first: Int, end: Int) in
-        (first * perFrame / f.hopFrames)..<min(f.hopCount, end * perFrame / f.hopFrames)
-      }
+      let hops = { (first: Int, end: Int) in SpeechMap.hops(ofShapeFrames: first..<end, f, perFrame: perFrame) }
       var any = Run()
       var note = Run()
       var previous = SpeechMap.shapeFrame(shape, 0)
@@ -65,7 +63,8 @@ extension SpeechMap {
         var level: Float = 0
         if j < shape.frameCount {
           let here = SpeechMap.shapeFrame(shape, j)
-          still = here.level > SpectralShape.floorDB + 20 && flux(here.shape, previous.shape) <= stillFluxDB
+          still =
+            here.level > SpectralShape.floorDB + 20 && shapeDistance(here.shape, previous.shape) <= stillFluxDB
           peaked = here.shape.max() >= tonalPeakDB
           level = here.level
           previous = here
@@ -117,7 +116,7 @@ extension SpeechMap {
       let frames = (first - 1..<end).map { shapeFrame(shape, $0) }
       /// Frame j's loudest hop is `stillBelowSpeechDB` under the speech level.
       let underSpeech = { (j: Int) -> Bool in
-        let hops = ((first - 1 + j) * perFrame / f.hopFrames)..<min(f.hopCount, (first + j) * perFrame / f.hopFrames)
+        let hops = hops(ofShapeFrames: (first - 1 + j)..<(first + j), f, perFrame: perFrame)
         let loudest = hops.map { f.voiceDBFS[$0] }.max() ?? 0
         return loudest <= levels.at(hops.lowerBound).speechVoiceDB - stillBelowSpeechDB
       }
@@ -125,7 +124,7 @@ extension SpeechMap {
       for start in 1...min(attackFrames, frames.count - 1) {
         var quietest = frames[start].level
         var j = start
-        while j < frames.count, flux(frames[j].shape, frames[j - 1].shape) <= stillFluxDB,
+        while j < frames.count, shapeDistance(frames[j].shape, frames[j - 1].shape) <= stillFluxDB,
           underSpeech(j), frames[j].level <= quietest + stillRiseDB
         {
           quietest = min(quietest, frames[j].level)
@@ -168,15 +167,15 @@ extension AlignmentResult {
     let runs = map.stillRuns.notes
     guard !runs.isEmpty else { return }
     let near = SpeechMap.noteMaskMilliseconds * map.sampleRate / 1000
-    for s in segments.indices where !segments[s].isFixed {
+    for s in segments.indices {
       let onset = segments[s].onset
       let masked = runs.contains { run in
         let start = run.lowerBound * map.hopFrames
         let end = run.upperBound * map.hopFrames
         return onset >= start && onset <= end + near
       }
-      if masked { segments[s].confidence = min(segments[s].confidence, FalseStarts.confidenceCap) }
+      if masked { hold(s, at: FalseStarts.confidenceCap) }
     }
-    lowConfidence = segments.filter { $0.confidence < threshold }.map(\.label)
+    listLowConfidence(threshold: threshold)
   }
 }

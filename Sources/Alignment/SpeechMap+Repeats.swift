@@ -132,6 +132,14 @@ extension SpeechMap {
   /// A frame's spectral shape: `SpectralShape.bandCount` (16) band levels, dB.
   typealias Shape = SIMD16<Float>
 
+  /// How far two shapes differ: the RMS over bands of their dB difference (a step's cost in
+  /// `warpDistance`; between neighbouring frames, the flux of `SpeechMap+Notes`).
+  @inline(__always)
+  static func shapeDistance(_ a: Shape, _ b: Shape) -> Float {
+    let d = a - b
+    return ((d * d).sum() / Float(Shape.scalarCount)).squareRoot()
+  }
+
   /// Frame j's mean level over bands, and its shape without it (a louder or softer reading of
   /// the same sound has the same shape).
   static func shapeFrame(_ shape: SpectralShape, _ j: Int) -> (level: Float, shape: Shape) {
@@ -155,7 +163,6 @@ extension SpeechMap {
     var previous = [Double](repeating: .infinity, count: m)
     var current = previous
     let largestTotal = abandonAbove * Double(n + m)
-    let scale = 1 / Float(Shape.scalarCount)
     var abandoned = false
     x.withUnsafeBufferPointer { x in
       y.withUnsafeBufferPointer { y in
@@ -169,8 +176,7 @@ extension SpeechMap {
           var rowBest = Double.infinity
           if low > 0 { current[low - 1] = .infinity }
           for j in low...high {
-            let e = x[i] - y[j]
-            let cost = Double(((e * e).sum() * scale).squareRoot())
+            let cost = Double(shapeDistance(x[i], y[j]))
             var best: Double
             if i == 0 && j == 0 {
               best = 2 * cost
@@ -197,12 +203,5 @@ extension SpeechMap {
     let shortest = max(0, Int((repeatShortestShare * Double(n)).rounded(.up)) - 1)
     guard shortest < m else { return .infinity }
     return (shortest..<m).map { previous[$0] / Double(n + $0 + 1) }.min() ?? .infinity
-  }
-
-  /// The map with islands `range` taken as not speech (their time joins the pauses around them).
-  func droppingSpeech(_ range: Range<Int>) -> SpeechMap {
-    var map = self
-    map.dropIslands(range)
-    return map
   }
 }

@@ -50,8 +50,29 @@ public final class MP3FileWriter: FrameSink {
       throw .unsupportedFormat(
         path: path, reason: "MP3 quality \(quality) is outside 0…9; give 0 (slowest) … 9 (fastest)")
     }
-    guard let lame = lame_init() else { throw .cannotCreate(path: path, reason: "LAME could not start") }
+    // LAME's advice for the output of one call: 1.25 × samples + 7,200 bytes.
+    encoded = [UInt8](repeating: 0, count: 7_200)
+    do { output = try AtomicOutput(path: path) } catch {
+      throw .cannotCreate(path: path, reason: error.description)
+    }
+    guard let file = fopen(output.temporaryPath, "wb") else {
+      throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
+    }
+    self.file = file
+    guard
+      let lame = MP3FileWriter.encoder(sampleRate: sampleRate, channelCount: channelCount, mode: mode, quality: quality)
+    else {
+      abandon()
+      throw .unsupportedFormat(path: path, reason: "LAME refused \(EncodedFormat.mp3(mode)) at \(sampleRate) Hz")
+    }
     self.lame = lame
+  }
+
+  /// A LAME encoder with these settings (libsndfile's, and `quality`); nil if LAME refuses them.
+  private static func encoder(
+    sampleRate: Int, channelCount: Int, mode: EncodedFormat.MP3Mode, quality: Int
+  ) -> OpaquePointer? {
+    guard let lame = lame_init() else { return nil }
     _ = lame_set_in_samplerate(lame, Int32(sampleRate))
     _ = lame_set_out_samplerate(lame, Int32(sampleRate))
     _ = lame_set_num_channels(lame, Int32(channelCount))
@@ -67,22 +88,9 @@ public final class MP3FileWriter: FrameSink {
     }
     guard lame_init_params(lame) >= 0 else {
       lame_close(lame)
-      self.lame = nil
-      throw .unsupportedFormat(path: path, reason: "LAME refused \(EncodedFormat.mp3(mode)) at \(sampleRate) Hz")
+      return nil
     }
-    // LAME's advice for the output of one call: 1.25 × samples + 7,200 bytes.
-    encoded = [UInt8](repeating: 0, count: 7_200)
-    do { output = try AtomicOutput(path: path) } catch {
-      lame_close(lame)
-      self.lame = nil
-      throw .cannotCreate(path: path, reason: error.description)
-    }
-    guard let file = fopen(output.temporaryPath, "wb") else {
-      lame_close(lame)
-      self.lame = nil
-      throw .cannotCreate(path: path, reason: String(cString: strerror(errno)))
-    }
-    self.file = file
+    return lame
   }
 
   deinit { abandon() }
@@ -105,7 +113,7 @@ public final class MP3FileWriter: FrameSink {
       }
     }
     guard count >= 0 else { throw fail("LAME failed (\(count))") }
-    try put(count)
+    try put(Int(count))
     framesWritten += frames
   }
 
@@ -113,7 +121,6 @@ public final class MP3FileWriter: FrameSink {
   /// shows the file.
   public func finish() throws {
     guard let lame else { return }
-    if encoded.count < 7_200 { encoded = [UInt8](repeating: 0, count: 7_200) }
     let rest = encoded.withUnsafeMutableBufferPointer { lame_encode_flush(lame, $0.baseAddress, Int32($0.count)) }
     guard rest >= 0 else { throw fail("LAME failed to flush (\(rest))") }
     try put(Int(rest))
@@ -155,8 +162,6 @@ public final class MP3FileWriter: FrameSink {
   }
 
   /// Writes the first `count` bytes of `encoded`.
-  private func put(_ count: Int32) throws { try put(Int(count)) }
-
   private func put(_ count: Int) throws {
     guard count > 0 else { return }
     let written = encoded.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, count, file) }

@@ -70,7 +70,7 @@ public enum FullRender {
       }
       let rates = prepared.compactMap(\.rate)
       defer { for rate in rates { rate.spools.removeAll() } }
-      encoder.opusShift.value = prepared.last?.shift
+      encoder.opusShift.value = prepared.lazy.compactMap(\.shift).first
       let work = rates.indices.flatMap { rate in rates[rate].pieces.indices.map { (rate: rate, piece: $0) } }
       let encoded = try RenderParallel.map(work.count, jobs: job.jobs) { index in
         try rates[work[index].rate].encode(piece: work[index].piece)
