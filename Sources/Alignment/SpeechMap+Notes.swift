@@ -23,7 +23,11 @@ import DSP
 /// leaves 160–180 ms of ring before the word (real-room seeds 3 and 5: two onsets 196 and 213 ms
 /// early → 3 and 13 ms; at 6 frames a vowel rang, and a run-on chapter lost 7 of 8 boundaries).
 /// A second note struck before the word ends the first's run; the head after it is looked at
-/// again (seed 3: an onset 353 ms early, on the second strike → 3 ms).
+/// again (seed 3: an onset 353 ms early, on the second strike → 3 ms). An island that begins
+/// inside a still run (its attack went with a note island dropped before it, or with a steady
+/// head) is still the note for as long as the run's rules hold, however short that is (seed
+/// 1: onsets 195 and 93 ms early → 7 and 8 ms); not after a cut here, where the run broke on
+/// the voice rising under the note (a still run of `StillRuns` goes on through it).
 extension SpeechMap {
   static let attackFrames = 5
   static let stillFluxDB: Float = 3
@@ -110,14 +114,18 @@ extension SpeechMap {
   }
 
   static func cutStillHeads(
-    _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
+    _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel,
+    still: [Range<Int>]
   ) {
     guard let shape = f.shape, let perFrame = f.framesPerShapeFrame else { return }
     let minimumHops = max(1, minimumIslandMilliseconds * f.sampleRate / 1000 / f.hopFrames)
     var kept: [Island] = []
     var index = 0
+    var again = false  // the island's head was cut here already
     while index < islands.count {
       var island = islands[index]
+      let lookedAt = again
+      again = false
       index += 1
       let first = island.startHop * f.hopFrames / perFrame + 1
       let end = min(shape.frameCount, island.endHop * f.hopFrames / perFrame)
@@ -133,6 +141,10 @@ extension SpeechMap {
         return loudest <= levels.at(hops.lowerBound).speechVoiceDB - stillBelowSpeechDB
       }
       var cut: Int?
+      // A still run that began before the island (its attack was cut off with a note island
+      // dropped before it) goes on being the note inside it.
+      let continuing =
+        !lookedAt && still.contains { $0.lowerBound < island.startHop && $0.upperBound > island.startHop }
       for start in 1...min(attackFrames, frames.count - 1) {
         var quietest = frames[start].level
         var tonal = true
@@ -148,7 +160,9 @@ extension SpeechMap {
         let loudest = { (k: Int) in frames[k].level + frames[k].shape.max() }
         let ringing = tonal && j > start && loudest(start) - loudest(j - 1) >= ringDecayDB
         // A whole island still after its attack needs less: it has no word to wait for.
-        let shortest = j == frames.count ? stillAloneFrames : ringing ? ringShortestFrames : stillShortestFrames
+        let shortest =
+          j == frames.count
+          ? stillAloneFrames : continuing && start == 1 ? 1 : ringing ? ringShortestFrames : stillShortestFrames
         if j - start >= shortest {
           cut = j
           break
@@ -170,6 +184,7 @@ extension SpeechMap {
         island.onsetShift = 0
         index -= 1
         islands[index] = island
+        again = true
         continue
       }
       kept.append(island)
