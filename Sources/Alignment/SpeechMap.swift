@@ -125,7 +125,7 @@ struct SpeechMap: Sendable {
       let breathy =
         island.voicingDB < Self.noiseLikeVoicingDB && island.brightnessDB > Self.noiseLikeBrightnessDB
         && island.peakVoiceDB < speech - Self.breathBelowSpeechDB
-      let steady = Self.isSteady(island, features, speechDB: speech)
+      let steady = Self.isSteady(island, features, speechDB: speech) || still.holdsAnyLevel(island)
       if island.endHop - island.startHop < minimumHops || quiet || breathy || steady || island.isBreath {
         dropped.append(island)
       } else {
