@@ -92,8 +92,10 @@ struct SpeechMap: Sendable {
   /// generated real-room corpora a breath peaking 2 dB under the loudest words, up to 4 dB over
   /// the speech level, was taken for a verse's first word (onset 608 ms early), and the
   /// real-room condition's breaths for false starts (onset p90 seeds 4 and 5: 407 and 689 ms;
-  /// with −4 dB: 83 and 24 ms, nothing else moved).
-  static let breathBelowSpeechDB: Float = -4
+  /// with −4 dB: 83 and 24 ms, nothing else moved). A breath with a click in it peaked 4.3 dB
+  /// over (seed 4, LUK 2:4: onset 549 ms early, on the breath → 15 ms late at −6 dB; −5 to
+  /// −8 dB moved nothing else on seeds 1–5, the clean corpus or the samples).
+  static let breathBelowSpeechDB: Float = -6
   /// Noise-like: little first-formant energy and much above 3 kHz, relative to the voice band.
   /// (Voiced speech: voicing −3…−1 dB, brightness −20 dB typical, −13 dB at most.)
   static let noiseLikeVoicingDB: Float = -3.5
