@@ -136,6 +136,7 @@ struct SpeechMap: Sendable {
     }
     Self.cutSteadyHeads(&kept, &dropped, features, levels)
     Self.cutStillHeads(&kept, &dropped, features, levels, still: still.anyLevel)
+    Self.cutStruckHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
       &kept, discarded: dropped, still: still.anyLevel, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)

@@ -1,0 +1,76 @@
+import DSP
+
+/// A plucked or struck chord just before the first word: an attack, then a fall, then the voice.
+///
+/// A plucked chord is neither steady (it falls 30–60 dB/s: `SpeechMap+Beds`) nor, having many
+/// partials, a peaked still shape (`SpeechMap+Notes`), and struck 100–200 ms before a verse it
+/// leaves too little ring for either rule: the verse's onset went to the pluck, 60–205 ms
+/// early (real-room seed 4, ECC 3). With L[k] the voice-band power mean over hops k−3…k+3
+/// (35 ms), an island *opens with a strike* when
+///
+/// - L peaks within `strikeAttackMilliseconds` of the island's start, between
+///   `strikeBelowSpeechDB` and `steadyHeadFaintestDB` under the speech level (a diphone
+///   voice's faint attacks lie deeper, and fall before the vowel too: 13 phrase onsets of the
+///   real-room corpora went 180–260 ms late without the bound);
+/// - from there L never rises more than `strikeWaverDB` over its lowest value so far, for
+///   `strikeShortestMilliseconds` or more from the start, falling by `strikeDecayDB` or more
+///   (a struck string dies away; a word's first syllable rises to its vowel);
+/// - its spectral shape moves `stillFluxDB` or less per 20 ms on average over the fall (a word
+///   changes sound as it goes);
+/// - and then the voice comes in: L rises `strikeVoiceRiseDB` over that lowest value within
+///   `strikeAttackMilliseconds`.
+///
+/// The head up to the rise is discarded like a breath, so the onset's faint-edge walk does not
+/// go back into it.
+extension SpeechMap {
+  static let strikeAttackMilliseconds = 30
+  static let strikeBelowSpeechDB: Float = 10
+  static let strikeWaverDB: Float = 1
+  static let strikeShortestMilliseconds = 100
+  static let strikeDecayDB: Float = 2
+  static let strikeVoiceRiseDB: Float = 6
+
+  static func cutStruckHeads(
+    _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
+  ) {
+    guard let shape = f.shape, let perFrame = f.framesPerShapeFrame else { return }
+    let hops = { (milliseconds: Int) in max(1, milliseconds * f.sampleRate / 1000 / f.hopFrames) }
+    let attack = hops(strikeAttackMilliseconds)
+    let shortest = hops(strikeShortestMilliseconds)
+    let minimumHops = hops(minimumIslandMilliseconds)
+    for i in islands.indices {
+      let a = islands[i].startHop
+      let e = islands[i].endHop
+      guard e - a >= shortest + attack + minimumHops else { continue }
+      let speech = levels.at(a).speechVoiceDB
+      let level = { (k: Int) in smoothed(f.voiceDBFS, k, a, e, radius: 3) }
+      let peak = (a..<(a + attack)).max { level($0) < level($1) } ?? a
+      let peakDB = level(peak)
+      guard peakDB <= speech - strikeBelowSpeechDB, peakDB >= speech - steadyHeadFaintestDB else { continue }
+      var lowest = peakDB
+      var k = peak + 1
+      while k < e && level(k) <= lowest + strikeWaverDB {
+        lowest = min(lowest, level(k))
+        k += 1
+      }
+      let broke = k
+      guard broke - a >= shortest, peakDB - lowest >= strikeDecayDB,
+        (broke..<min(e, broke + attack)).contains(where: { level($0) >= lowest + strikeVoiceRiseDB })
+      else { continue }
+      let frames = (peak * f.hopFrames / perFrame)..<min(shape.frameCount, broke * f.hopFrames / perFrame)
+      guard frames.count >= 2 else { continue }
+      var flux: Float = 0
+      for j in frames.dropFirst() {
+        flux += shapeDistance(shapeFrame(shape, j).shape, shapeFrame(shape, j - 1).shape)
+      }
+      guard flux / Float(frames.count - 1) <= stillFluxDB else { continue }
+      // The 35 ms mean rises up to three hops before the word: go on to its first hop.
+      while k < min(e, broke + 3) && f.voiceDBFS[k] <= lowest + strikeWaverDB { k += 1 }
+      guard e - k >= minimumHops else { continue }
+      discarded.append(measure(a..<k, f))
+      islands[i].startHop = k
+      islands[i].onsetShift = 0
+    }
+    discarded.sort { $0.startHop < $1.startHop }
+  }
+}
