@@ -24,6 +24,9 @@ import DSP
 /// `ringDecayDB` or more at its loudest band) needs only `ringShortestFrames`: a bell struck 200 ms before a verse
 /// leaves 160–180 ms of ring before the word (real-room seeds 3 and 5: two onsets 196 and 213 ms
 /// early → 3 and 13 ms; at 6 frames a vowel rang, and a run-on chapter lost 7 of 8 boundaries).
+/// A /l/ entering under a bell 46 ms after its strike kept the shape still but lifted the loudest
+/// band 3 dB: with `ringWaverDB` that head is not a ring (the phrase onset, 138 ms late when
+/// cut at the vowel, stays 46 ms early, on the bell; at 1 dB a bell's own waver lost seed 3's fix).
 /// A second note struck before the word ends the first's run; the head after it is looked at
 /// again (seed 3: an onset 353 ms early, on the second strike → 3 ms). An island that begins
 /// inside a still run (its attack went with a note island dropped before it, or with a steady
@@ -38,6 +41,9 @@ extension SpeechMap {
   /// A head that rings (`cutStillHeads`) needs this many still frames, and this fall.
   static let ringShortestFrames = 8
   static let ringDecayDB: Float = 1
+  /// … and its loudest band never rises more than this over its lowest so far (a voice
+  /// entering under the note lifts it).
+  static let ringWaverDB: Float = 2
   static let stillBelowSpeechDB: Float = 6
   static let stillRiseDB: Float = 3
   /// An onset this close after a still run's end is under the note (`doubtOnsetsUnderNotes`).
@@ -171,7 +177,13 @@ extension SpeechMap {
         }
         // The loudest band's fall: a note's few partials decay while the bands between hold the floor.
         let loudest = { (k: Int) in frames[k].level + frames[k].shape.max() }
-        let ringing = tonal && j > start && loudest(start) - loudest(j - 1) >= ringDecayDB
+        var falling = true
+        var lowestPeak = Float.infinity
+        for k in start..<j {
+          falling = falling && loudest(k) <= lowestPeak + ringWaverDB
+          lowestPeak = min(lowestPeak, loudest(k))
+        }
+        let ringing = tonal && falling && j > start && loudest(start) - loudest(j - 1) >= ringDecayDB
         // A whole island still after its attack needs less: it has no word to wait for.
         let shortest =
           j == frames.count
