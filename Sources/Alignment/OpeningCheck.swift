@@ -53,6 +53,7 @@ enum OpeningCheck {
       openings.append((letters(of: segments[s].text), timing.onset))
       for phrase in timing.phrases.dropFirst() { openings.append((letters(of: phrase.text), phrase.onset)) }
     }
+    let codes = Runs.codes(openings.map(\.letters))
     let common = { (a: Int, b: Int) in zip(openings[a].letters, openings[b].letters).prefix { $0 == $1 }.count }
     var pairs: [(i: Int, j: Int, common: Int)] = []
     for i in openings.indices {
@@ -69,9 +70,9 @@ enum OpeningCheck {
       let head = { (k: Int) in frames.after(openings[k].onset, count: count) }
       let x = head(pair.i)
       let span = pair.common + unlikeSpanExtraLetters
-      let others = openings.indices.filter {
-        $0 != pair.i && $0 != pair.j
-          && !shareAWord(openings[pair.i].letters.prefix(span), openings[$0].letters.prefix(span))
+      let runs = Runs(codes[pair.i].prefix(span))
+      let others = openings.indices.lazy.filter {
+        $0 != pair.i && $0 != pair.j && !runs.sharesOne(with: codes[$0].prefix(span))
       }
       let references = others.prefix(referenceCount).map {
         SpeechMap.warpDistance(x, head($0), freeEnd: false)
@@ -98,10 +99,42 @@ enum OpeningCheck {
   /// Whether `a` and `b` hold the same run of `sharedRunLetters` letters anywhere: "and a time
   /// to die" and "a time to kill" open differently but sound alike one word apart.
   static func shareAWord(_ a: ArraySlice<Character>, _ b: ArraySlice<Character>) -> Bool {
-    guard a.count >= sharedRunLetters, b.count >= sharedRunLetters else { return false }
-    let runs = Set((a.startIndex...(a.endIndex - sharedRunLetters)).map { String(a[$0..<($0 + sharedRunLetters)]) })
-    return (b.startIndex...(b.endIndex - sharedRunLetters)).contains {
-      runs.contains(String(b[$0..<($0 + sharedRunLetters)]))
+    let codes = Runs.codes([Array(a), Array(b)])
+    return Runs(codes[0][...]).sharesOne(with: codes[1][...])
+  }
+
+  /// The runs of `sharedRunLetters` letters of one opening, each letter a number (the same
+  /// number for the same letter in one call of `codes`), three to a word of 64 bits.
+  struct Runs {
+    struct Key: Hashable {
+      var first: UInt64
+      var second: UInt64
+    }
+    let keys: Set<Key>
+
+    init(_ codes: ArraySlice<UInt32>) { keys = Set(Runs.keys(codes)) }
+
+    func sharesOne(with codes: ArraySlice<UInt32>) -> Bool { Runs.keys(codes).contains { keys.contains($0) } }
+
+    static func keys(_ codes: ArraySlice<UInt32>) -> [Key] {
+      guard codes.count >= sharedRunLetters else { return [] }
+      return (codes.startIndex...(codes.endIndex - sharedRunLetters)).map { start in
+        let pack = { (from: Int) in (0..<3).reduce(UInt64(0)) { $0 << 21 | UInt64(codes[from + $1]) } }
+        return Key(first: pack(start), second: pack(start + 3))
+      }
+    }
+
+    /// Each opening's letters as numbers below 2²¹ (a chapter's distinct letters, counted).
+    static func codes(_ openings: [[Character]]) -> [[UInt32]] {
+      var numbers: [Character: UInt32] = [:]
+      return openings.map { letters in
+        letters.map { letter in
+          if let known = numbers[letter] { return known }
+          let next = UInt32(numbers.count)
+          numbers[letter] = next
+          return next
+        }
+      }
     }
   }
 
