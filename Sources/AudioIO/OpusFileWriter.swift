@@ -31,6 +31,9 @@ public final class OpusFileWriter: FrameSink {
   /// Samples per channel in one 20 ms packet at 48 kHz.
   public static let packetFrames = 960
   public static let complexityRange = 0...10
+  /// Opus codes nothing above 20 kHz (its fullband ends there): a resampler feeding it need
+  /// not keep the band above clean.
+  public static let codedBelowHz = 20_000.0
 
   private var encoder: OpaquePointer?
   private var file: UnsafeMutablePointer<FILE>?
@@ -68,7 +71,10 @@ public final class OpusFileWriter: FrameSink {
         path: path, reason: "Opus complexity \(complexity) is outside 0…10; give 0 (fastest) … 10 (best)")
     }
     frame = [Float](repeating: 0, count: OpusFileWriter.packetFrames * channelCount)
-    if sampleRate != 48_000 { resampler = Resampler(from: sampleRate, to: 48_000, channelCount: channelCount) }
+    if sampleRate != 48_000 {
+      resampler = Resampler(
+        from: sampleRate, to: 48_000, channelCount: channelCount, keptBelowHz: OpusFileWriter.codedBelowHz)
+    }
     var error: Int32 = 0
     guard let encoder = opus_encoder_create(48_000, Int32(channelCount), OPUS_APPLICATION_AUDIO, &error),
       error == OPUS_OK

@@ -36,12 +36,16 @@ public struct Resampler: AudioProcessor {
   private var inputFrames = 0
   private var outputFrames = 0
 
-  public init(from fromRate: Int, to toRate: Int, channelCount: Int, quality: Quality = .medium) {
+  /// `keptBelowHz`: only the output below this frequency is listened to (see
+  /// `RationalResampler`); libsamplerate ignores it.
+  public init(
+    from fromRate: Int, to toRate: Int, channelCount: Int, quality: Quality = .medium, keptBelowHz: Double? = nil
+  ) {
     self.fromRate = fromRate
     self.toRate = toRate
     self.channelCount = channelCount
     if quality == .medium && RationalResampler.supports(from: fromRate, to: toRate) {
-      rational = RationalResampler(from: fromRate, to: toRate, channelCount: channelCount)
+      rational = RationalResampler(from: fromRate, to: toRate, channelCount: channelCount, keptBelowHz: keptBelowHz)
       state = nil
     } else {
       state = ResamplerState(channelCount: channelCount, converter: quality.converter)

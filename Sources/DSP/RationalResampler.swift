@@ -50,14 +50,25 @@ public struct RationalResampler: AudioProcessor {
     return toRate / gcd(fromRate, toRate) <= maxPhases
   }
 
-  public init(from fromRate: Int, to toRate: Int, channelCount: Int) {
+  /// `keptBelowHz`: only the output below this frequency is listened to (Opus codes nothing
+  /// above 20 kHz). When both rates' Nyquist frequencies are at or above it, the stopband starts
+  /// at the output's Nyquist frequency (or where the passband's images begin, if lower) instead
+  /// of the lower Nyquist frequency: images of the input's top (passband edge to its Nyquist
+  /// frequency) land between that frequency and the stopband, above `keptBelowHz`, and the wider
+  /// transition needs about half the taps (44.1 → 48 kHz: 72 instead of 136).
+  public init(from fromRate: Int, to toRate: Int, channelCount: Int, keptBelowHz: Double? = nil) {
     precondition(RationalResampler.supports(from: fromRate, to: toRate) && channelCount > 0)
     let divisor = RationalResampler.gcd(fromRate, toRate)
     (self.fromRate, self.toRate, self.channelCount) = (fromRate, toRate, channelCount)
     (up, down) = (toRate / divisor, fromRate / divisor)
-    let lower = Double(min(fromRate, toRate))
-    let transition = lower * (1 - RationalResampler.passband) / 2 / Double(fromRate)
-    let cutoff = lower * (1 + RationalResampler.passband) / 4 / Double(fromRate)
+    let lowerNyquist = Double(min(fromRate, toRate)) / 2
+    let passEdge = lowerNyquist * RationalResampler.passband
+    var stopEdge = lowerNyquist
+    if let keptBelowHz, lowerNyquist >= keptBelowHz {
+      stopEdge = max(lowerNyquist, min(Double(toRate) / 2, Double(fromRate) - passEdge))
+    }
+    let transition = (stopEdge - passEdge) / Double(fromRate)
+    let cutoff = (passEdge + stopEdge) / 2 / Double(fromRate)
     half = (Kaiser.length(attenuationDB: RationalResampler.attenuationDB, transition: transition) + 1) / 2
     taps = (2 * half + 7) / 8 * 8
     table = RationalResampler.table(
@@ -110,40 +121,69 @@ public struct RationalResampler: AudioProcessor {
 
   /// Appends frames up to frame `end` (exclusive), or without one, every frame whose input has
   /// arrived (frame n needs input up to i − H + taps); then drops input no later frame needs.
+  /// The position n·M is kept as ⌊n·M / L⌋ and n·M mod L, stepped by M: no division per frame.
   private mutating func produce(into output: inout AudioBuffer, until end: Int?) {
-    var position = outputFrames * down
     let arrived = base + history[0].count
-    while end.map({ outputFrames < $0 }) ?? (position / up - half + taps < arrived) {
-      let first = position / up - half + 1 - base
-      let phase = position % up
-      for channel in 0..<channelCount {
-        output.samples.append(dot(channel: channel, from: first, phase: phase))
+    var whole = outputFrames * down / up
+    var phase = outputFrames * down % up
+    let stepWhole = down / up
+    let stepPhase = down % up
+    // Frames this call writes: up to `end`, or while the last input they need has arrived.
+    var count = 0
+    if let end {
+      count = max(0, end - outputFrames)
+    } else {
+      var (w, p) = (whole, phase)
+      while w - half + taps < arrived {
+        count += 1
+        (w, p) = (w + stepWhole, p + stepPhase)
+        if p >= up { (w, p) = (w + 1, p - up) }
       }
-      outputFrames += 1
-      position += down
     }
-    let needed = position / up - half + 1 - base
+    let start = output.samples.count
+    output.samples.append(contentsOf: repeatElement(0, count: count * channelCount))
+    output.samples.withUnsafeMutableBufferPointer { out in
+      table.withUnsafeBufferPointer { h in
+        for channel in 0..<channelCount {
+          history[channel].withUnsafeBufferPointer { x in
+            var (w, p) = (whole, phase)
+            for n in 0..<count {
+              out[start + n * channelCount + channel] = RationalResampler.dot(
+                x, from: w - half + 1 - base, taps: h, phase: p * taps, count: taps)
+              (w, p) = (w + stepWhole, p + stepPhase)
+              if p >= up { (w, p) = (w + 1, p - up) }
+            }
+          }
+        }
+      }
+    }
+    for _ in 0..<count {
+      (whole, phase) = (whole + stepWhole, phase + stepPhase)
+      if phase >= up { (whole, phase) = (whole + 1, phase - up) }
+    }
+    outputFrames += count
+    let needed = whole - half + 1 - base
     if needed > 16_384 {
       for channel in 0..<channelCount { history[channel].removeFirst(needed) }
       base += needed
     }
   }
 
-  private func dot(channel: Int, from first: Int, phase: Int) -> Float {
-    history[channel].withUnsafeBufferPointer { x in
-      table.withUnsafeBufferPointer { h in
-        guard let xs = x.baseAddress.map({ UnsafeRawPointer($0 + first) }),
-          let hs = h.baseAddress.map({ UnsafeRawPointer($0 + phase * taps) })
-        else { return 0 }
-        var sum = SIMD8<Float>()
-        let step = MemoryLayout<SIMD8<Float>>.stride
-        for offset in stride(from: 0, to: taps * MemoryLayout<Float>.stride, by: step) {
-          sum +=
-            xs.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-            * hs.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-        }
-        return sum.sum()
-      }
+  /// Σ h[phase + k] · x[first + k] for k < count (a multiple of 8), in lanes of 8.
+  @inline(__always)
+  private static func dot(
+    _ x: UnsafeBufferPointer<Float>, from first: Int, taps h: UnsafeBufferPointer<Float>, phase: Int, count: Int
+  ) -> Float {
+    guard let xs = x.baseAddress.map({ UnsafeRawPointer($0 + first) }),
+      let hs = h.baseAddress.map({ UnsafeRawPointer($0 + phase) })
+    else { return 0 }
+    var sum = SIMD8<Float>()
+    let step = MemoryLayout<SIMD8<Float>>.stride
+    for offset in stride(from: 0, to: count * MemoryLayout<Float>.stride, by: step) {
+      sum +=
+        xs.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+        * hs.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
     }
+    return sum.sum()
   }
 }

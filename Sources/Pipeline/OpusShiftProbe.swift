@@ -57,7 +57,7 @@ enum OpusShiftProbe {
     if rate == narration.sampleRate {
       (input, inputLUFS) = try spools.measured(limited)
     } else {
-      input = try spools.resampled(limited, to: rate)
+      input = try spools.resampled(limited, to: rate, keptBelowHz: VariantEncoder.keptBelowHz(format))
       inputLUFS = try input.stream.integratedLUFS()
     }
     let path = encoder.staging.spoolPath(for: "opus-probe.\(format.fileExtension)")

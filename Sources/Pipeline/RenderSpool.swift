@@ -149,9 +149,10 @@ final class SpoolSet {
     return path
   }
 
-  /// `stream` resampled to `rate` (libsamplerate), spooled.
-  func resampled(_ stream: AudioStream, to rate: Int) throws -> AudioSpool {
-    var resampler = Resampler(from: stream.sampleRate, to: rate, channelCount: stream.channelCount)
+  /// `stream` resampled to `rate`, spooled; `keptBelowHz` as `Resampler`'s.
+  func resampled(_ stream: AudioStream, to rate: Int, keptBelowHz: Double? = nil) throws -> AudioSpool {
+    var resampler = Resampler(
+      from: stream.sampleRate, to: rate, channelCount: stream.channelCount, keptBelowHz: keptBelowHz)
     return try write(stream, through: &resampler, outputRate: rate)
   }
 

@@ -62,6 +62,12 @@ struct VariantEncoder: Sendable {
     return format.outputSampleRate(for: sampleRate)
   }
 
+  /// The band a format's decoder gives back, when it stops short of the rate's Nyquist frequency.
+  static func keptBelowHz(_ format: EncodedFormat) -> Double? {
+    if case .opus = format { return OpusFileWriter.codedBelowHz }
+    return nil
+  }
+
   /// How far under the true-peak maximum a file must measure here to measure under it in other
   /// decoders too: ffmpeg's own Opus decoder gives peaks ~0.2 dB above libopus's.
   static func peakMarginDB(_ format: EncodedFormat) -> Double {
@@ -111,7 +117,9 @@ struct VariantEncoder: Sendable {
     let spools = SpoolSet(staging: staging, name: name)
     defer { spools.removeAll() }
     var input = audio
-    if rate != audio.sampleRate { input = try spools.resampled(audio, to: rate).stream }
+    if rate != audio.sampleRate {
+      input = try spools.resampled(audio, to: rate, keptBelowHz: VariantEncoder.keptBelowHz(format)).stream
+    }
     let path = staging.path(for: name)
     guard normalise, let target else {
       // Stems at their own level: not measured (decoding costs as much as encoding); every

@@ -4,17 +4,20 @@ import TestSupport
 import Testing
 
 @Suite struct RationalResamplerTests {
-  static func resample(_ input: AudioBuffer, to rate: Int, chunk: Int = 4_096) -> AudioBuffer {
-    var resampler = RationalResampler(from: input.sampleRate, to: rate, channelCount: input.channelCount)
+  static func resample(
+    _ input: AudioBuffer, to rate: Int, chunk: Int = 4_096, keptBelowHz: Double? = nil
+  ) -> AudioBuffer {
+    var resampler = RationalResampler(
+      from: input.sampleRate, to: rate, channelCount: input.channelCount, keptBelowHz: keptBelowHz)
     return resampler.processAll(input, chunkFrames: chunk)
   }
 
   /// The largest difference from the exact tone at the output rate, away from the ends (where
   /// the input is cut off).
-  static func error(hz: Double, from: Int, to: Int) -> Double {
+  static func error(hz: Double, from: Int, to: Int, keptBelowHz: Double? = nil) -> Double {
     let seconds = 1
     let input = Signals.sine(hz: hz, frames: from * seconds, sampleRate: from)
-    let output = resample(input, to: to)
+    let output = resample(input, to: to, keptBelowHz: keptBelowHz)
     let exact = Signals.sine(hz: hz, frames: to * seconds, sampleRate: to)
     let edge = to / 100
     return (edge..<(to - edge)).map { Double(abs(output.samples[$0] - exact.samples[$0])) }.max() ?? 1
@@ -54,6 +57,32 @@ import Testing
     }
     let amplitude = 2 * (re * re + im * im).squareRoot() / Double(range.count)
     #expect(amplitude < 0.5 * 3.2e-5)
+  }
+
+  /// For a codec that keeps only the band below 20 kHz (Opus), 44.1 → 48 kHz: the passband is
+  /// as exact, and a tone's image that would fold back under 20 kHz (15 kHz: image at 29.1 kHz,
+  /// folded to 18.9 kHz) is still > 90 dB down; only images above 20 kHz are left.
+  @Test func codecBandKeepsEverythingUnderIt() {
+    for hz in [100, 1_000, 11_025, 18_742.5] {
+      let worst = RationalResamplerTests.error(hz: hz, from: 44_100, to: 48_000, keptBelowHz: 20_000)
+      #expect(worst < 0.5 * 3.2e-5, "\(hz) Hz: \(worst)")
+    }
+    let output = RationalResamplerTests.resample(
+      Signals.sine(hz: 15_000, frames: 44_100, sampleRate: 44_100), to: 48_000, keptBelowHz: 20_000)
+    #expect(RationalResamplerTests.amplitude(of: 18_900, in: output.samples, rate: 48_000) < 0.5 * 3.2e-5)
+    #expect(RationalResamplerTests.amplitude(of: 15_000, in: output.samples, rate: 48_000) > 0.49)
+  }
+
+  /// The amplitude of the component at `hz` in the middle 80 % of mono `samples` at `rate`.
+  static func amplitude(of hz: Double, in samples: [Float], rate: Double) -> Double {
+    var (re, im) = (0.0, 0.0)
+    let range = (samples.count / 10)..<(samples.count * 9 / 10)
+    for n in range {
+      let phase = 2 * Double.pi * hz * Double(n) / rate
+      re += Double(samples[n]) * Double.cos(phase)
+      im += Double(samples[n]) * Double.sin(phase)
+    }
+    return 2 * (re * re + im * im).squareRoot() / Double(range.count)
   }
 
   /// Exactly round(n · to / from) frames, and the same frames in any chunking (stereo too).
