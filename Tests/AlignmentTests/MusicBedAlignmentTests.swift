@@ -23,6 +23,14 @@ struct MusicBedAlignmentTests {
     return AudioBuffer(samples: samples, channelCount: 1, sampleRate: reading.audio.sampleRate)
   }
 
+  /// Every verse's onset within `frames` of the reading's.
+  static func expectOnsets(_ result: AlignmentResult, _ reading: SyntheticReading, within frames: Int) {
+    for (v, segment) in result.segments.enumerated() {
+      let off = segment.onset - reading.onsets[v]
+      #expect(abs(off) <= frames, "verse \(v + 1): \(off)")
+    }
+  }
+
   static func align(_ audio: AudioBuffer) throws -> AlignmentResult {
     try Aligner.align(SpeechFeatures(of: audio), segments: SampleText.inputs(chapter))
   }
@@ -107,11 +115,7 @@ struct MusicBedAlignmentTests {
     let lead = rate / 5
     let audio = Self.adding(reading, at: reading.onsets.map { $0 - lead }, span: lead + rate) { t in Self.bell(t) }
     let result = try Self.align(audio)
-    for (v, segment) in result.segments.enumerated() {
-      #expect(
-        abs(segment.onset - reading.onsets[v]) <= rate * 3 / 100, "verse \(v + 1): \(segment.onset - reading.onsets[v])"
-      )
-    }
+    Self.expectOnsets(result, reading, within: rate * 3 / 100)
   }
 
   /// A bell: 784 Hz and a partial at 2.76×, 5 ms attack, decaying 10 dB/s.
@@ -119,6 +123,7 @@ struct MusicBedAlignmentTests {
     0.03 * min(1, t / 0.005) * Double.exp10(-10 * t / 20)
       * (Double.sin(2 * Double.pi * 784 * t) + 0.5 * Double.sin(2 * Double.pi * 784 * 2.76 * t))
   }
+
   /// A plucked chord (three notes with five partials each, 3 ms attack, falling 60 dB/s, about
   /// 14 dB under the words) struck 150 ms before each verse: too short a ring for the still
   /// rules, but an attack, a fall and then the voice (`SpeechMap+Strikes`), so every onset is
@@ -135,10 +140,6 @@ struct MusicBedAlignmentTests {
       return 0.02 * min(1, t / 0.003) * Double.exp10(-60 * t / 20) * sum
     }
     let result = try Self.align(audio)
-    for (v, segment) in result.segments.enumerated() {
-      #expect(
-        abs(segment.onset - reading.onsets[v]) <= rate * 3 / 100, "verse \(v + 1): \(segment.onset - reading.onsets[v])"
-      )
-    }
+    Self.expectOnsets(result, reading, within: rate * 3 / 100)
   }
 }
