@@ -1,6 +1,7 @@
-import Alignment
 import DSP
 import Testing
+
+@testable import Alignment
 
 /// What real rooms and real readers do to a chapter: pauses that are not silent, breaths that
 /// run into the verse, verses read straight on, a verse skipped. Every label is still written.
@@ -150,6 +151,28 @@ import Testing
     for v in result.segments.indices where v != 4 {
       #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
     }
+  }
+
+  /// The same under a held tone (a bed in every pause), where the verse after the skipped one
+  /// opens with a voiced stop ("But"): its jump point leads by a closure the bed may hide
+  /// (`ResultBuilder.hidesClosure`), the skipped verse's would not; both share the
+  /// pause, so the skipped verse takes the earlier one (a start after its end crashed the
+  /// label writer).
+  @Test func skippedVerseBeforeAVoicedStopUnderABed() throws {
+    var chapter = Self.chapter
+    chapter[5] = chapter[5].replacingOccurrences(of: "Surely", with: "But")
+    var options = SyntheticReading.Options()
+    options.skipped = [4]
+    let reading = SyntheticReading(chapter, options)
+    let audio = MusicBedAlignmentTests.adding(reading, at: [0], span: reading.audio.frameCount) { t in
+      0.02 * Double.sin(2 * Double.pi * 440 * t)
+    }
+    let result = try Aligner.align(SpeechFeatures(of: audio), segments: SampleText.inputs(chapter))
+    let closure = ResultBuilder.closureMilliseconds * audio.sampleRate / 1000
+    #expect(result.segments[5].onset - result.segments[5].start >= closure)
+    #expect(result.segments[4].start == result.segments[5].start)
+    #expect(result.segments.allSatisfy { $0.start <= $0.end })
+    #expect(reading.isInOwnGap(result.segments[5].start, verse: 5, slackFrames: 0))
   }
 
   /// A verse read twice: its start is the second reading (the one a reader keeps), it is
