@@ -120,33 +120,22 @@ public struct RationalResampler: AudioProcessor {
   }
 
   /// Appends frames up to frame `end` (exclusive), or without one, every frame whose input has
-  /// arrived (frame n needs input up to i − H + taps); then drops input no later frame needs.
-  /// The position n·M is kept as ⌊n·M / L⌋ and n·M mod L, stepped by M: no division per frame.
+  /// arrived; then drops input no later frame needs. Frame n needs input up to ⌊n·M / L⌋ − H +
+  /// taps, so the frames below ⌈(arrived + H − taps) · L / M⌉ can be made. Within a call the
+  /// position n·M is kept as ⌊n·M / L⌋ and n·M mod L, stepped by M: no division per frame.
   private mutating func produce(into output: inout AudioBuffer, until end: Int?) {
-    let arrived = base + history[0].count
-    var whole = outputFrames * down / up
-    var phase = outputFrames * down % up
-    let stepWhole = down / up
-    let stepPhase = down % up
-    // Frames this call writes: up to `end`, or while the last input they need has arrived.
-    var count = 0
-    if let end {
-      count = max(0, end - outputFrames)
-    } else {
-      var (w, p) = (whole, phase)
-      while w - half + taps < arrived {
-        count += 1
-        (w, p) = (w + stepWhole, p + stepPhase)
-        if p >= up { (w, p) = (w + 1, p - up) }
-      }
-    }
+    let limit = base + history[0].count + half - taps
+    let last = end ?? (limit > 0 ? (limit * up + down - 1) / down : 0)
+    let count = max(0, last - outputFrames)
+    let (stepWhole, stepPhase) = (down / up, down % up)
+    let first = (whole: outputFrames * down / up, phase: outputFrames * down % up)
     let start = output.samples.count
     output.samples.append(contentsOf: repeatElement(0, count: count * channelCount))
     output.samples.withUnsafeMutableBufferPointer { out in
       table.withUnsafeBufferPointer { h in
         for channel in 0..<channelCount {
           history[channel].withUnsafeBufferPointer { x in
-            var (w, p) = (whole, phase)
+            var (w, p) = first
             for n in 0..<count {
               out[start + n * channelCount + channel] = RationalResampler.dot(
                 x, from: w - half + 1 - base, taps: h, phase: p * taps, count: taps)
@@ -157,12 +146,8 @@ public struct RationalResampler: AudioProcessor {
         }
       }
     }
-    for _ in 0..<count {
-      (whole, phase) = (whole + stepWhole, phase + stepPhase)
-      if phase >= up { (whole, phase) = (whole + 1, phase - up) }
-    }
     outputFrames += count
-    let needed = whole - half + 1 - base
+    let needed = outputFrames * down / up - half + 1 - base
     if needed > 16_384 {
       for channel in 0..<channelCount { history[channel].removeFirst(needed) }
       base += needed
