@@ -99,13 +99,22 @@ extension SpeechMap {
 
     /// Whether one run of `anyLevel` holds the whole island: a beat of a pad, not speech.
     func holdsAnyLevel(_ island: Island) -> Bool {
+      anyLevelRun(startingBefore: island.startHop + 1).map { $0.upperBound >= island.endHop } ?? false
+    }
+
+    /// Whether a run of `anyLevel` began before `hop` and goes on past it.
+    func continuesInto(_ hop: Int) -> Bool { anyLevelRun(startingBefore: hop).map { $0.upperBound > hop } ?? false }
+
+    /// The last run of `anyLevel` (in time order, none overlapping) that starts before `hop`:
+    /// the only one that can hold it.
+    private func anyLevelRun(startingBefore hop: Int) -> Range<Int>? {
       var low = 0
       var high = anyLevel.count
       while low < high {
         let middle = (low + high) / 2
-        if anyLevel[middle].lowerBound <= island.startHop { low = middle + 1 } else { high = middle }
+        if anyLevel[middle].lowerBound < hop { low = middle + 1 } else { high = middle }
       }
-      return low > 0 && anyLevel[low - 1].upperBound >= island.endHop
+      return low > 0 ? anyLevel[low - 1] : nil
     }
 
     /// One run being followed: where it started, its level at the start and at its last frame.
@@ -134,88 +143,87 @@ extension SpeechMap {
 
   static func cutStillHeads(
     _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel,
-    still: [Range<Int>]
+    still: StillRuns
   ) {
     guard let shape = f.shape, let perFrame = f.framesPerShapeFrame else { return }
     let minimumHops = max(1, minimumIslandMilliseconds * f.sampleRate / 1000 / f.hopFrames)
     var kept: [Island] = []
-    var index = 0
-    var again = false  // the island's head was cut here already
-    while index < islands.count {
-      var island = islands[index]
-      let lookedAt = again
-      again = false
-      index += 1
-      let first = island.startHop * f.hopFrames / perFrame + 1
-      let end = min(shape.frameCount, island.endHop * f.hopFrames / perFrame)
-      guard end - first > stillShortestFrames else {
-        kept.append(island)
-        continue
-      }
-      let frames = (first - 1..<end).map { shapeFrame(shape, $0) }
-      /// Frame j's loudest hop is `stillBelowSpeechDB` under the speech level.
-      let underSpeech = { (j: Int) -> Bool in
-        let hops = hops(ofShapeFrames: (first - 1 + j)..<(first + j), f, perFrame: perFrame)
-        let loudest = hops.map { f.voiceDBFS[$0] }.max() ?? 0
-        return loudest <= levels.at(hops.lowerBound).speechVoiceDB - stillBelowSpeechDB
-      }
-      var cut: Int?
+    for var island in islands {
       // A still run that began before the island (its attack was cut off with a note island
-      // dropped before it) goes on being the note inside it.
-      let continuing =
-        !lookedAt && still.contains { $0.lowerBound < island.startHop && $0.upperBound > island.startHop }
-      for start in 1...min(attackFrames, frames.count - 1) {
-        var quietest = frames[start].level
-        var tonal = true
-        var j = start
-        while j < frames.count, shapeDistance(frames[j].shape, frames[j - 1].shape) <= stillFluxDB,
-          underSpeech(j), frames[j].level <= quietest + stillRiseDB
-        {
-          quietest = min(quietest, frames[j].level)
-          tonal = tonal && frames[j].shape.max() >= tonalPeakDB
-          j += 1
+      // dropped before it) goes on being the note inside it; not after a cut here.
+      var continuing = still.continuesInto(island.startHop)
+      while true {
+        switch stillHead(island, continuing: continuing, f, shape: shape, perFrame: perFrame, levels) {
+        case .none:
+          kept.append(island)
+        case .whole:
+          discarded.append(island)  // a note alone, still to its end
+        case .endsAt(let hop) where island.endHop - hop < minimumHops:
+          discarded.append(island)
+        case .endsAt(let hop) where hop > island.startHop:
+          discarded.append(measure(island.startHop..<hop, f))
+          island.startHop = hop
+          island.onsetShift = 0
+          continuing = false
+          continue
+        case .endsAt:
+          kept.append(island)
         }
-        // The loudest band's fall: a note's few partials decay while the bands between hold the floor.
-        let loudest = { (k: Int) in frames[k].level + frames[k].shape.max() }
-        var falling = true
-        var lowestPeak = Float.infinity
-        for k in start..<j {
-          falling = falling && loudest(k) <= lowestPeak + ringWaverDB
-          lowestPeak = min(lowestPeak, loudest(k))
-        }
-        let ringing = tonal && falling && j > start && loudest(start) - loudest(j - 1) >= ringDecayDB
-        // A whole island still after its attack needs less: it has no word to wait for.
-        let shortest =
-          j == frames.count
-          ? stillAloneFrames : continuing && start == 1 ? 1 : ringing ? ringShortestFrames : stillShortestFrames
-        if j - start >= shortest {
-          cut = j
-          break
-        }
+        break
       }
-      // Frame `first - 1 + cut` is the first that moved.
-      guard let cut else {
-        kept.append(island)
-        continue
-      }
-      let hop = (first - 1 + cut) * perFrame / f.hopFrames
-      if cut == frames.count || island.endHop - hop < minimumHops {
-        discarded.append(island)  // a note alone, still to its end
-        continue
-      }
-      if hop > island.startHop {
-        discarded.append(measure(island.startHop..<hop, f))
-        island.startHop = hop
-        island.onsetShift = 0
-        index -= 1
-        islands[index] = island
-        again = true
-        continue
-      }
-      kept.append(island)
     }
     islands = kept
     discarded.sort { $0.startHop < $1.startHop }
+  }
+
+  /// What of an island is still from its start (after the attack).
+  enum StillHead {
+    case none
+    case whole
+    /// The hop of the first frame that moves.
+    case endsAt(Int)
+  }
+
+  private static func stillHead(
+    _ island: Island, continuing: Bool, _ f: SpeechFeatures, shape: SpectralShape, perFrame: Int,
+    _ levels: LevelModel
+  ) -> StillHead {
+    let first = island.startHop * f.hopFrames / perFrame + 1
+    let end = min(shape.frameCount, island.endHop * f.hopFrames / perFrame)
+    guard end - first > stillShortestFrames else { return .none }
+    let frames = (first - 1..<end).map { shapeFrame(shape, $0) }
+    /// Frame j's loudest hop is `stillBelowSpeechDB` under the speech level.
+    let underSpeech = { (j: Int) -> Bool in
+      let hops = hops(ofShapeFrames: (first - 1 + j)..<(first + j), f, perFrame: perFrame)
+      let loudest = hops.map { f.voiceDBFS[$0] }.max() ?? 0
+      return loudest <= levels.at(hops.lowerBound).speechVoiceDB - stillBelowSpeechDB
+    }
+    // The loudest band's level: a note's few partials decay while the bands between hold the floor.
+    let loudest = { (k: Int) in frames[k].level + frames[k].shape.max() }
+    for start in 1...min(attackFrames, frames.count - 1) {
+      var quietest = frames[start].level
+      var tonal = true
+      var falling = true
+      var lowestPeak = Float.infinity
+      var j = start
+      while j < frames.count, shapeDistance(frames[j].shape, frames[j - 1].shape) <= stillFluxDB,
+        underSpeech(j), frames[j].level <= quietest + stillRiseDB
+      {
+        quietest = min(quietest, frames[j].level)
+        tonal = tonal && frames[j].shape.max() >= tonalPeakDB
+        falling = falling && loudest(j) <= lowestPeak + ringWaverDB
+        lowestPeak = min(lowestPeak, loudest(j))
+        j += 1
+      }
+      let ringing = tonal && falling && j > start && loudest(start) - loudest(j - 1) >= ringDecayDB
+      // A whole island still after its attack needs less: it has no word to wait for.
+      let shortest =
+        j == frames.count
+        ? stillAloneFrames : continuing && start == 1 ? 1 : ringing ? ringShortestFrames : stillShortestFrames
+      // Frame `first - 1 + j` is the first that moved.
+      if j - start >= shortest { return j == frames.count ? .whole : .endsAt((first - 1 + j) * perFrame / f.hopFrames) }
+    }
+    return .none
   }
 }
 

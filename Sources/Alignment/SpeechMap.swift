@@ -135,7 +135,7 @@ struct SpeechMap: Sendable {
       }
     }
     Self.cutSteadyHeads(&kept, &dropped, features, levels)
-    Self.cutStillHeads(&kept, &dropped, features, levels, still: still.anyLevel)
+    Self.cutStillHeads(&kept, &dropped, features, levels, still: still)
     Self.cutStruckHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
       &kept, discarded: dropped, still: still.anyLevel, features: features, levels: levels, minPauseHops: minPauseHops,
