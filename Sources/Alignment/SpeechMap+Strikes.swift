@@ -44,13 +44,17 @@ extension SpeechMap {
       guard e - a >= shortest + attack + minimumHops else { continue }
       let speech = levels.at(a).speechVoiceDB
       let level = { (k: Int) in smoothed(f.voiceDBFS, k, a, e, radius: 3) }
-      let peak = (a..<(a + attack)).max { level($0) < level($1) } ?? a
-      let peakDB = level(peak)
+      let opening = (a..<(a + attack)).map(level)
+      // The first loudest hop of the opening.
+      let peakIndex = opening.indices.reduce(0) { opening[$1] > opening[$0] ? $1 : $0 }
+      let (peak, peakDB) = (a + peakIndex, opening[peakIndex])
       guard peakDB <= speech - strikeBelowSpeechDB, peakDB >= speech - steadyHeadFaintestDB else { continue }
       var lowest = peakDB
       var k = peak + 1
-      while k < e && level(k) <= lowest + strikeWaverDB {
-        lowest = min(lowest, level(k))
+      while k < e {
+        let here = level(k)
+        guard here <= lowest + strikeWaverDB else { break }
+        lowest = min(lowest, here)
         k += 1
       }
       let broke = k
@@ -60,8 +64,11 @@ extension SpeechMap {
       let frames = (peak * f.hopFrames / perFrame)..<min(shape.frameCount, broke * f.hopFrames / perFrame)
       guard frames.count >= 2 else { continue }
       var flux: Float = 0
+      var previous = shapeFrame(shape, frames.lowerBound).shape
       for j in frames.dropFirst() {
-        flux += shapeDistance(shapeFrame(shape, j).shape, shapeFrame(shape, j - 1).shape)
+        let here = shapeFrame(shape, j).shape
+        flux += shapeDistance(here, previous)
+        previous = here
       }
       guard flux / Float(frames.count - 1) <= stillFluxDB else { continue }
       // The 35 ms mean rises up to three hops before the word: go on to its first hop.

@@ -81,9 +81,7 @@ struct MusicBedAlignmentTests {
     let rate = reading.audio.sampleRate
     let lead = rate * 4 / 10
     let audio = Self.adding(reading, at: reading.onsets.map { $0 - lead }, span: lead + rate) { t in
-      var sum = 0.0
-      for k in 1...18 { sum += Double.sin(2 * Double.pi * 220 * Double(k) * t) / Double(k) }
-      return 0.05 * min(1, t / 0.003) * Double.exp10(-12 * t / 20) * sum
+      0.05 * min(1, t / 0.003) * Double.exp10(-12 * t / 20) * Self.partials(t, notes: [220], count: 18) { Double($0) }
     }
     let result = try Self.align(audio)
     for (v, segment) in result.segments.enumerated() {
@@ -118,6 +116,15 @@ struct MusicBedAlignmentTests {
     Self.expectOnsets(result, reading, within: rate * 3 / 100)
   }
 
+  /// Σ over `notes` and k = 1…`count` of sin(2π · note · k · t) / `divisor(k)`.
+  static func partials(_ t: Double, notes: [Double], count: Int, divisor: (Int) -> Double) -> Double {
+    var sum = 0.0
+    for note in notes {
+      for k in 1...count { sum += Double.sin(2 * Double.pi * note * Double(k) * t) / divisor(k) }
+    }
+    return sum
+  }
+
   /// A bell: 784 Hz and a partial at 2.76×, 5 ms attack, decaying 10 dB/s.
   static func bell(_ t: Double) -> Double {
     0.03 * min(1, t / 0.005) * Double.exp10(-10 * t / 20)
@@ -133,11 +140,8 @@ struct MusicBedAlignmentTests {
     let rate = reading.audio.sampleRate
     let lead = rate * 15 / 100
     let audio = Self.adding(reading, at: reading.onsets.map { $0 - lead }, span: lead + rate) { t in
-      var sum = 0.0
-      for note in [196.0, 247, 294] {
-        for k in 1...5 { sum += Double.sin(2 * Double.pi * note * Double(k) * t) / Double(k * k) }
-      }
-      return 0.02 * min(1, t / 0.003) * Double.exp10(-60 * t / 20) * sum
+      0.02 * min(1, t / 0.003) * Double.exp10(-60 * t / 20)
+        * Self.partials(t, notes: [196, 247, 294], count: 5) { Double($0 * $0) }
     }
     let result = try Self.align(audio)
     Self.expectOnsets(result, reading, within: rate * 3 / 100)
