@@ -123,34 +123,12 @@ public enum Aligner {
 
     let text = TextModel(segments)
     let plan = PassPlan(map: map, text: text, fixed: fixed)
-    var costs = CostModel(scaleSeconds: plan.pauseScale)
+    let costs = CostModel(scaleSeconds: plan.pauseScale)
     let rate = map.totalSpeech / max(1, text.totalLength)
-    let flat = (0..<text.unitCount).map { _ in rate }
-    let first = plan.problem(
-      secondsPerLetter: flat, heading: heading, costs: costs,
-      slackSeconds: 8, slackFraction: 0.1)
-    guard let pass1 = try solveOrExplain(first, plan: plan, file: options.file) else {
+    guard var (found, solved) = try passes(plan, costs: costs, rate: rate, heading: heading, file: options.file) else {
       throw .tooFewPauses(file: options.file, segments: segments.count, pauses: map.pauses.count)
     }
-    costs = plan.learn(from: pass1, costs: costs)
-    let track = plan.rateTrack(pass1)
-    let local = plan.localRates(track)
-    let second = plan.problem(
-      secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
-    // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.
-    var (found, solved) =
-      (try? solveOrExplain(second, plan: plan, file: options.file)).flatMap { $0 }.map { ($0, second) }
-      ?? (pass1, first)
-    // A verse not read shifts the text against pass 1's clock by a verse: the narrow bands
-    // may not hold the right answer (which verse was skipped). Pass 1's width, same model.
-    // (Not for an interlude: there the wide search trades a retake for a dip.)
-    if solved.bands == second.bands && found.skipsSegment(text: text) {
-      let wide = plan.problem(
-        secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 8, slackFraction: 0.1)
-      if let better = BoundaryChooser(wide).solve(), better.totalCost < found.totalCost {
-        (found, solved) = (better, wide)
-      }
-    }
+    if let other = RunOnReader.reading(solved, better: found, text: text) { (found, solved) = other }
     let predicted = solved.predicted
     let chosen = FalseStarts.relabelRepeatedOpenings(
       Retakes.preferLater(found, problem: solved, text: text), plan: plan, predicted: predicted)
@@ -162,6 +140,34 @@ public enum Aligner {
     result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
     return (result, report.details["score"] ?? 0)
+  }
+
+  /// Pass 1 (one rate, wide bands), what it teaches, pass 2; nil when pass 1 finds no path.
+  static func passes(
+    _ plan: PassPlan, costs prior: CostModel, rate: Double, heading: HeadingMode, file: String
+  ) throws(AlignmentError) -> (found: BoundaryChooser.Solution, solved: BoundaryChooser.Problem)? {
+    let flat = (0..<plan.text.unitCount).map { _ in rate }
+    let first = plan.problem(
+      secondsPerLetter: flat, heading: heading, costs: prior, slackSeconds: 8, slackFraction: 0.1)
+    guard let pass1 = try solveOrExplain(first, plan: plan, file: file) else { return nil }
+    let costs = plan.learn(from: pass1, costs: prior)
+    let local = plan.localRates(plan.rateTrack(pass1))
+    let second = plan.problem(
+      secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
+    // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.
+    var (found, solved) =
+      (try? solveOrExplain(second, plan: plan, file: file)).flatMap { $0 }.map { ($0, second) } ?? (pass1, first)
+    // A verse not read shifts the text against pass 1's clock by a verse: the narrow bands
+    // may not hold the right answer (which verse was skipped). Pass 1's width, same model.
+    // (Not for an interlude: there the wide search trades a retake for a dip.)
+    if solved.bands == second.bands && found.skipsSegment(text: plan.text) {
+      let wide = plan.problem(
+        secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 8, slackFraction: 0.1)
+      if let better = BoundaryChooser(wide).solve(), better.totalCost < found.totalCost {
+        (found, solved) = (better, wide)
+      }
+    }
+    return (found, solved)
   }
 
   /// Solves; when no path exists, once more with room for many more skipped breaks and

@@ -196,8 +196,9 @@ struct BoundaryChooser {
     let last = breakCount - 1
     if j == last { return m == pauseCount + 1 ? 0 : .infinity }
     if m == pauseCount + 1 || m == 0 { return .infinity }
-    if runsOn[j] && isWeak[m] { return problem.costs.weakAssignMidSentence }
-    return assignTable[problem.kinds[j].rawValue * (pauseCount + 2) + m]
+    let own = assignTable[problem.kinds[j].rawValue * (pauseCount + 2) + m]
+    guard runsOn[j] else { return own }
+    return isWeak[m] ? problem.costs.weakAssignMidSentence : own + problem.costs.pauseMidSentence
   }
 
   /// Cost of a pause around an interlude (or after a heading): heading-kind.

@@ -31,10 +31,22 @@ struct CostModel: Sendable {
   /// … at a verse break inside a sentence (the verse before ends on "," ";" ":" or no mark),
   /// where readers run on often.
   var weakAssignMidSentence = 4.0
+  /// … and the price of such a break at a real pause: 0 for a reader who pauses at verse
+  /// breaks (`runningOn` changes both).
+  var pauseMidSentence = 0.0
   /// A segment of the text the reader skipped (a boundary sharing the next one's pause).
   var missingSegment = 6.0
   var rateSigma = 0.16
   var absoluteSigmaSeconds = 0.18
+
+  /// The same model for a reader who runs on through mid-sentence verse breaks about as often
+  /// as not (a chance q at each): −ln q at a dip, −ln (1 − q) at a pause.
+  func runningOn(chance q: Double) -> CostModel {
+    var costs = self
+    costs.weakAssignMidSentence = -Double.log(q)
+    costs.pauseMidSentence = -Double.log(1 - q)
+    return costs
+  }
 
   /// Unknown-text heading: speech-time prior (median, log σ) and the prior of having one.
   var headingMedianSeconds = 1.3

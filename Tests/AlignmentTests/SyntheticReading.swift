@@ -16,6 +16,8 @@ struct SyntheticReading {
     var sampleRate = 22_050
     var channelCount = 1
     var secondsPerLetter = 0.06
+    /// Each phrase (words up to a pause) read at `secondsPerLetter` × (1 ± up to this).
+    var phraseTempoSpread = 0.0
     var versePause: ClosedRange<Double> = 0.8...1.2
     var sentencePause: ClosedRange<Double> = 0.4...0.65
     var commaPause: ClosedRange<Double> = 0.15...0.3
@@ -141,10 +143,14 @@ struct SyntheticReading {
       }
       func read(words limit: Int = .max) {
         let words = verse.split(separator: " ").prefix(limit)
+        let spread = options.phraseTempoSpread
+        var tempo = spread > 0 ? 1 + draw(-spread...spread) : 1
         for (w, text) in words.enumerated() {
           let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
-          word(letters * options.secondsPerLetter, amplitude: 0.2 + 0.2 * Float(draw(0...1)), table: timbre(text))
+          word(
+            letters * options.secondsPerLetter * tempo, amplitude: 0.2 + 0.2 * Float(draw(0...1)), table: timbre(text))
           guard w < words.count - 1, let last = text.last else { continue }
+          if ",;:.!?".contains(last), spread > 0 { tempo = 1 + draw(-spread...spread) }
           if ",".contains(last) {
             pause(draw(options.commaPause))
           } else if ";:.!?".contains(last) {
