@@ -45,6 +45,9 @@ struct SyntheticReading {
     /// Verses (0-based) opened with a false start: their first `words` words, then `pause`
     /// seconds of silence, then the verse whole (its onset is the second reading's).
     var falseStarts: [Int: (words: Int, pause: Double)] = [:]
+    /// Verses (0-based) opening with a weak fricative (an /h/ or /f/): 80 ms of white noise
+    /// at −52 dBFS RMS before the first word, under any room tone; the verse's onset is its start.
+    var hiddenOpenings: Set<Int> = []
     var gainDB: Double = 0
     var lead = 0.6
     var tail = 1.0
@@ -175,6 +178,12 @@ struct SyntheticReading {
         gaps.append(FrameRange(start: lastOffset, end: mono.count))
       }
       pendingSkipped = 0
+      if options.hiddenOpenings.contains(v) {
+        let amplitude = Float(Double.exp10(-52.0 / 20) * 3.0.squareRoot())
+        let start = mono.count
+        for _ in 0..<Int(0.08 * rate) { mono.append(amplitude * rng.nextSignedUnit()) }
+        fills.append(start..<mono.count)
+      }
       read()
       lastOffset = mono.count
     }
