@@ -26,7 +26,7 @@ enum RunOnReader {
     _ solved: BoundaryChooser.Problem, better first: BoundaryChooser.Solution, text: TextModel
   ) -> (found: BoundaryChooser.Solution, solved: BoundaryChooser.Problem)? {
     let breaks = text.midSentence.indices.filter { text.midSentence[$0] && solved.bands[$0].count > 1 }
-    guard breaks.count >= shortestRun else { return nil }
+    guard breaks.count >= shortestRun, looksRunOn(first, solved, breaks: breaks) else { return nil }
     var problem = solved
     problem.costs = solved.costs.runningOn(chance: firstChance)
     guard let draft = BoundaryChooser(problem).solve(), draft.totalCost + price < first.totalCost else { return nil }
@@ -35,5 +35,30 @@ enum RunOnReader {
     var found = BoundaryChooser(problem).solve() ?? draft
     found.totalCost += price
     return found.totalCost < first.totalCost ? (found, problem) : nil
+  }
+
+  /// Mid-sentence verse breaks whose pause is shorter than this many times the mean pause of
+  /// the breaks inside verses (geometric) count as read through.
+  static let shortPauseRatio = 1.35
+
+  /// Signs of a reader who runs on: at least half the mid-sentence verse breaks are at dips, or
+  /// at pauses no longer than a comma's (`shortPauseRatio`). A run-on reading taken for a
+  /// phrase-early one puts them on the comma pauses (held-back seed 7's Ecclesiastes 3); one
+  /// half found puts them on dips (seed 8's). Without a sign the second search is not tried: a
+  /// reader who pauses longer at verse breaks than inside verses is not running on.
+  static func looksRunOn(
+    _ path: BoundaryChooser.Solution, _ problem: BoundaryChooser.Problem, breaks: [Int]
+  ) -> Bool {
+    let pauseCount = problem.speechBefore.count - 2
+    let isReal = { (m: Int) in m >= 1 && m <= pauseCount && !problem.weak.contains(m) }
+    let inside = problem.kinds.indices.filter { !problem.kinds[$0].isMandatory }
+      .compactMap { path.pauseOfBreak[$0] }.filter(isReal).map { problem.logPause[$0] }
+    guard !inside.isEmpty else { return false }
+    let short = inside.reduce(0, +) / Double(inside.count) + Double.log(shortPauseRatio)
+    let readThrough = breaks.filter { j in
+      guard let m = path.pauseOfBreak[j] else { return false }
+      return problem.weak.contains(m) || (isReal(m) && problem.logPause[m] < short)
+    }
+    return 2 * readThrough.count >= breaks.count
   }
 }
