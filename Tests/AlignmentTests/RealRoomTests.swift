@@ -14,10 +14,7 @@ import Testing
   /// handled on this synthetic voice: the onsets come out up to 0.4 s early.)
   @Test(arguments: [UInt64(1), 2])
   func filledPausesAndCloseBreaths(seed: UInt64) throws {
-    var options = SyntheticReading.Options()
-    options.seed = seed
-    options.noiseDBFS = -60
-    options.pauseFillDBFS = -45
+    var options = Self.roomTone(-45, seed: seed)
     options.closeBreaths = true
     try Self.expectStartsAndOnsets(SyntheticReading(Self.chapter, options), Self.chapter)
   }
@@ -38,16 +35,13 @@ import Testing
     try Self.expectStartsAndOnsets(SyntheticReading(SampleText.psalm121, options), SampleText.psalm121)
   }
 
-  /// Verses opening with "He" begin with a weak fricative under room tone about 25 dB
-  /// below the words (`ResultBuilder.hidesOpening`): no sound shows it, yet each jump point lies before
-  /// it, so a player never cuts the verse's first sound. (With the lead for voiced stops only,
-  /// every jump point fell inside the fricative.)
+  /// Verses opening with "He" begin with a weak fricative under room tone about 22 dB below
+  /// the words (`ResultBuilder.hidesOpening`): no sound shows it, yet each jump point lies
+  /// before it, so a player never cuts the verse's first sound. (With the lead for voiced
+  /// stops only, every jump point fell inside the fricative.)
   @Test(arguments: [UInt64(1), 2])
   func hiddenFricativeOpenings(seed: UInt64) throws {
-    var options = SyntheticReading.Options()
-    options.seed = seed
-    options.noiseDBFS = -60
-    options.pauseFillDBFS = -42
+    var options = Self.roomTone(-42, seed: seed)
     options.hiddenOpenings = Set(Self.chapter.indices.filter { Self.chapter[$0].hasPrefix("He ") })
     let reading = SyntheticReading(Self.chapter, options)
     let result = try AlignerTests.align(reading, Self.chapter)
@@ -56,6 +50,15 @@ import Testing
       #expect(result.segments[v].start <= reading.onsets[v], "verse \(v + 1)")
       #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
     }
+  }
+
+  /// Room tone at `dBFS` in every pause, the quietest moments (lead-in, tail) at −60 dBFS.
+  static func roomTone(_ dBFS: Double, seed: UInt64) -> SyntheticReading.Options {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.noiseDBFS = -60
+    options.pauseFillDBFS = dBFS
+    return options
   }
 
   /// Every verse found, every start in its own pause and every onset within 30 ms.
