@@ -15,8 +15,9 @@ import DSP
 /// share. Not alike: sharing no run of `sharedRunLetters` letters with the first opening
 /// anywhere in its first c + `unlikeSpanExtraLetters` letters ("and a time to die" and "a time
 /// to kill" differ in their first letters but sound alike one word apart; taken for unlike,
-/// they refused a held-back real-room reading of Ecclesiastes 3 at a share of 0.86, seed 6). The chapter's evidence is the median share over its pairs (at most `mostPairs`, the
-/// longest common openings first).
+/// they refused a held-back real-room reading of Ecclesiastes 3 at a share of 0.86, seed 6).
+/// The chapter's evidence is the median share over its pairs (at most `mostPairs`, the longest
+/// common openings first).
 ///
 /// Measured on the generated real-room corpora, seeds 1–4 (102 matching chapters have
 /// look-alike openings): matching chapters 0.18–0.83, 0.54–0.58 for the three with a fit under

@@ -56,8 +56,9 @@ struct ResultBuilder {
   /// - with the lead for b, d and g only, 61 jump points still fell after the true onset
   ///   (t 14, f 14, h 13, w 6; "For the Lord is good;" under room tone 20 dB down, its /f/
   ///   below the floor);
-  /// - with every consonant at 25 dB, 27; the 90th percentile of |jump point − onset| grows
-  ///   from 30 to 97 ms, all of it silence before the verse. At 30 dB, 19, but the synthetic
+  /// - with every consonant at 25 dB, 27 (28 with the later soft-lead ramp); the 90th
+  ///   percentile of |jump point − onset| grows from 30 to 97 ms (104), all of it silence
+  ///   before the verse. At 30 dB, 19, but the synthetic
   ///   corpus's noisier chapters (floors 20–30 dB down, fricatives that show) led by 125 ms
   ///   where 25 were right (start p90 27 → 103 ms); at 25 dB it is 29 ms.
   static let openingLeadMilliseconds = 100
@@ -65,7 +66,7 @@ struct ResultBuilder {
   static let consonantMaskDB: Float = 25
 
   func hidesOpening(onset: Int, text: String) -> Bool {
-    guard let first = text.lowercased().first(where: \.isLetter), !"aeiou".contains(first) else { return false }
+    guard let first = text.first(where: \.isLetter)?.lowercased().first, !"aeiou".contains(first) else { return false }
     let hop = min(map.features.hopCount, onset / map.hopFrames)
     let before = max(0, hop - ResultBuilder.openingLeadMilliseconds * map.sampleRate / 1000 / map.hopFrames)
     guard before < hop else { return false }
@@ -151,7 +152,7 @@ struct ResultBuilder {
           isFixed: fixed.frameOfSegment[s] != nil,
           durationRatio: expected > 0 ? spoken / expected : 1, phrases: phrases))
     }
-    // Segments sharing a pause (one the reader skipped) may want different jump points (a
+    // Segments sharing a pause (one the reader skipped) may want different jump points (an
     // opening's lead): none starts after the next.
     for i in timings.indices.dropLast().reversed() where !timings[i].isFixed && timings[i].start > timings[i + 1].start
     {

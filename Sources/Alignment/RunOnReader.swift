@@ -1,4 +1,3 @@
-import Foundation
 import RealModule
 
 /// A reader who runs on through most verse breaks that fall mid-sentence.
@@ -64,14 +63,6 @@ enum RunOnReader {
     let readThrough = breaks.filter { j in
       guard let m = path.pauseOfBreak[j] else { return false }
       return problem.weak.contains(m) || (isReal(m) && commaLike.contains(problem.logPause[m]))
-    }
-    if ProcessInfo.processInfo.environment["PREP_DBG_RUNON"] != nil {
-      print(
-        "DBGLOOK mean inside \(Double.exp(inside.reduce(0, +) / Double(inside.count))) breaks",
-        breaks.map { j -> String in
-          guard let m = path.pauseOfBreak[j] else { return "skip" }
-          return problem.weak.contains(m) ? "dip" : isReal(m) ? "\(Double.exp(problem.logPause[m]))" : "?"
-        })
     }
     return 2 * readThrough.count >= breaks.count
   }

@@ -46,10 +46,8 @@ extension SpeechMap {
           continue
         }
         var end = k + 1
-        while end < breathLike.count
-          && (breathLike[end] || (end + 1 < breathLike.count && breathLike[end + 1])
-            || (end + 2 < breathLike.count && breathLike[end + 2]))
-        {
+        // Go on while any of the next three hops is breath-like (a gap of up to two bridged).
+        while end < breathLike.count && breathLike[end..<min(breathLike.count, end + 3)].contains(true) {
           end += 1
         }
         if end - k >= minimum { runs.append((a + k)..<(a + end)) }

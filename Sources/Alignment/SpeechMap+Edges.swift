@@ -57,8 +57,11 @@ extension SpeechMap {
       limit = min(limit, islands[i].startHop)
       let whole = localFloor(f, limit..<islands[i].startHop, levels)
       let swellHops = swellMilliseconds * f.sampleRate / 1000 / f.hopFrames
-      let close = localFloor(f, max(limit, islands[i].startHop - swellHops)..<islands[i].startHop, levels)
-      let floor = close.voice >= whole.voice + swellDB ? close : whole
+      var floor = whole
+      if islands[i].startHop - swellHops > limit {
+        let close = localFloor(f, (islands[i].startHop - swellHops)..<islands[i].startHop, levels)
+        if close.voice >= whole.voice + swellDB { floor = close }
+      }
       // A note or pad sounding up to the first word (`SpeechMap+Notes`) is not a faint onset:
       // the walk stops there (the pause's floor and the soft lead below still see the whole pause).
       var walkLimit = limit

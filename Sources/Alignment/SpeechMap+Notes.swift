@@ -21,12 +21,13 @@ import DSP
 /// it), starts where the run stops; the head is discarded like a breath. Nothing later than
 /// the first frame that moves is cut, so an onset only moves towards the voice. A head that
 /// *rings* (every frame of a peaked shape, see `StillRuns`, and its level falling by
-/// `ringDecayDB` or more at its loudest band) needs only `ringShortestFrames`: a bell struck 200 ms before a verse
-/// leaves 160–180 ms of ring before the word (real-room seeds 3 and 5: two onsets 196 and 213 ms
-/// early → 3 and 13 ms; at 6 frames a vowel rang, and a run-on chapter lost 7 of 8 boundaries).
-/// A /l/ entering under a bell 46 ms after its strike kept the shape still but lifted the loudest
-/// band 3 dB: with `ringWaverDB` that head is not a ring (the phrase onset, 138 ms late when
-/// cut at the vowel, stays 46 ms early, on the bell; at 1 dB a bell's own waver lost seed 3's fix).
+/// `ringDecayDB` or more at its loudest band) needs only `ringShortestFrames`: a bell struck
+/// 200 ms before a verse leaves 160–180 ms of ring before the word (real-room seeds 3 and 5:
+/// two onsets 196 and 213 ms early → 3 and 13 ms; at 6 frames a vowel rang, and a run-on
+/// chapter lost 7 of 8 boundaries). A /l/ entering under a bell 46 ms after its strike kept the
+/// shape still but lifted the loudest band 3 dB: with `ringWaverDB` that head is not a ring
+/// (the phrase onset, 138 ms late when cut at the vowel, stays 46 ms early, on the bell; at
+/// 1 dB a bell's own waver lost seed 3's fix).
 /// A second note struck before the word ends the first's run; the head after it is looked at
 /// again (seed 3: an onset 353 ms early, on the second strike → 3 ms). An island that begins
 /// inside a still run (its attack went with a note island dropped before it, or with a steady
