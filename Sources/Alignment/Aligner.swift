@@ -75,7 +75,7 @@ public enum Aligner {
     let order =
       options.fixedStarts.isEmpty
       ? OrderCheck.evidence(of: segments, score: best.score) { shuffled in
-        try? alignOnce(best.map, segments: shuffled, options: options).score
+        try? alignOnce(best.map, segments: shuffled, options: options, placingRunOns: false).score
       } : nil
     if let order {
       result.fitDetails["orderMargin"] = order.margin
@@ -107,8 +107,9 @@ public enum Aligner {
   }
 
   /// One alignment with the pauses found at one depth (`map`); its fit score (lower is better).
+  /// Only its score is wanted when not `placingRunOns` (`RunOnPlacer` moves no pause it counts).
   static func alignOnce(
-    _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions
+    _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions, placingRunOns: Bool = true
   ) throws(AlignmentError) -> (result: AlignmentResult, score: Double) {
     var map = map
     guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
@@ -130,10 +131,14 @@ public enum Aligner {
     }
     if let other = RunOnReader.reading(solved, better: found, text: text) { (found, solved) = other }
     let predicted = solved.predicted
-    let chosen = FalseStarts.relabelRepeatedOpenings(
+    let relabelled = FalseStarts.relabelRepeatedOpenings(
       Retakes.preferLater(found, problem: solved, text: text), plan: plan, predicted: predicted)
-    var result = ResultBuilder(map: map, text: text, segments: segments, fixed: fixed, options: options)
-      .build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
+    let placement =
+      placingRunOns ? RunOnPlacer.place(relabelled, plan: plan) : RunOnPlacer.Placement(path: relabelled)
+    let chosen = placement.path
+    var result = ResultBuilder(
+      map: map, text: text, segments: segments, fixed: fixed, options: options, wordOnsets: placement.onsets
+    ).build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
     let report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)

@@ -14,6 +14,8 @@ struct ResultBuilder {
   let segments: [VerseInput]
   let fixed: FixedStarts
   let options: AlignmentOptions
+  /// Per verse-start break read through: where its words begin (`RunOnPlacer`).
+  var wordOnsets: [Int: Int] = [:]
 
   /// A start at a dip inside speech is a guess, however the search rates it.
   static let runOnConfidence = 0.4
@@ -23,15 +25,7 @@ struct ResultBuilder {
   var leadFrames: Int { options.leadMilliseconds * map.sampleRate / 1000 }
   var pauseCount: Int { map.pauses.count }
 
-  /// The pause m as frames (m = 0: from the file start to the first sound).
-  func pauseFrames(_ m: Int) -> FrameRange {
-    if m == 0 { return FrameRange(start: 0, end: map.onsetFrame(island: 0)) }
-    if m > pauseCount {
-      let end = map.offsetFrame(island: map.islands.count - 1)
-      return FrameRange(start: end, end: max(end, map.frameCount))
-    }
-    return map.pauses[m - 1].frames
-  }
+  func pauseFrames(_ m: Int) -> FrameRange { map.pauseFrames(m) }
 
   /// The jump point in a pause: `lead` before the onset, or before faint sound leading into it;
   /// `openingLeadMilliseconds` more where the pause may hide the first sound (`hidesOpening`).
@@ -107,9 +101,15 @@ struct ResultBuilder {
       let m = s == 0 && mergeHeading ? 0 : path.pauseOfBreak[first] ?? 0
       let mNext = path.endPause(ofBreak: next) ?? (pauseCount + 1)
       let pause = pauseFrames(m)
-      let onset = pause.end
+      var onset = pause.end
       let offset = pauseFrames(mNext).start
-      let start = fixed.frameOfSegment[s] ?? jumpPoint(pause, island: m, text: segment.text)
+      var start = fixed.frameOfSegment[s] ?? jumpPoint(pause, island: m, text: segment.text)
+      if fixed.frameOfSegment[s] == nil, let word = wordOnsets[first] {
+        // Read through: the words' start is the onset, and the jump point unless the dip's is
+        // just before it. (A dip a lead or more before the words is inside the word before.)
+        if !(word - leadFrames...word).contains(start) { start = word }
+        onset = word
+      }
       let spoken = speechBefore[mNext] - speechBefore[m]
       let expected = predicted[next] - predicted[first]
       var phrases: [PhraseTiming] = []
@@ -120,7 +120,8 @@ struct ResultBuilder {
         let words = text.units[phraseStart..<j].map(\.text).joined(separator: " ")
         phrases.append(
           PhraseTiming(
-            label: "", text: words, onset: opening.end, offset: closing.start,
+            label: "", text: words, onset: phraseStart == first ? onset : opening.end,
+            offset: closing.start,
             start: phraseStart == first
               ? start : jumpPoint(opening, island: path.pauseOfBreak[phraseStart] ?? m, text: words)))
         phraseStart = j
@@ -161,6 +162,13 @@ struct ResultBuilder {
     }
     for i in timings.indices {
       timings[i].end = i + 1 < timings.count ? timings[i + 1].start : map.frameCount
+      // A verse read into the next ends where the next one's words begin.
+      if i + 1 < timings.count, timings[i + 1].onset < timings[i].offset {
+        timings[i].offset = max(timings[i].onset, timings[i + 1].onset)
+        if let last = timings[i].phrases.indices.last {
+          timings[i].phrases[last].offset = max(timings[i].phrases[last].onset, timings[i].offset)
+        }
+      }
     }
     return AlignmentResult(
       sampleRate: map.sampleRate, frameCount: map.frameCount, segments: timings,

@@ -152,6 +152,17 @@ struct SpeechMap: Sendable {
   var hopSeconds: Double { Double(hopFrames) / Double(sampleRate) }
 
   /// First sound of island `i`, in frames.
+  /// Pause m as frames: m = 0 from the file start to the first sound, m > the pause count
+  /// from the last sound to the file end.
+  func pauseFrames(_ m: Int) -> FrameRange {
+    if m == 0 { return FrameRange(start: 0, end: onsetFrame(island: 0)) }
+    if m > pauses.count {
+      let end = offsetFrame(island: islands.count - 1)
+      return FrameRange(start: end, end: max(end, frameCount))
+    }
+    return pauses[m - 1].frames
+  }
+
   func onsetFrame(island i: Int) -> Int { islands[i].startHop * hopFrames + islands[i].onsetShift }
   /// How far before island `i`'s onset a jump point should go, at least.
   func softLeadFrames(island i: Int) -> Int { islands[i].softLeadFrames }

@@ -42,6 +42,10 @@ struct SyntheticReading {
     /// Each distinct word (its letters, lower-cased) gets its own harmonic weights, the same
     /// wherever it is read: words sound different from each other, a repeat sounds the same.
     var wordTimbres = false
+    /// Each letter (lower-cased) gets its own resonance (a seeded harmonic 1–20 stands out over
+    /// a weak 1/k slope) and an equal share of its word: the words' sounds follow their
+    /// spelling, with no dip between letters.
+    var letterTimbres = false
     /// Verses (0-based) opened with a false start: their first `words` words, then `pause`
     /// seconds of silence, then the verse whole (its onset is the second reading's).
     var falseStarts: [Int: (words: Int, pause: Double)] = [:]
@@ -78,11 +82,19 @@ struct SyntheticReading {
     func silence(_ seconds: Double) { mono += [Float](repeating: 0, count: Int(seconds * rate)) }
     /// A one-period wavetable per word: harmonic k at (1/k)·(0.15 + u_k), u_k seeded by the word.
     func timbre(_ text: Substring) -> [Float] {
-      guard options.wordTimbres else { return table }
+      guard options.wordTimbres || options.letterTimbres else { return table }
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in text.lowercased().filter(\.isLetter).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
       var voice = SplitMix64(seed: hash)
-      let weights = (1...20).map { k in (0.15 + Double(voice.next() >> 11) / Double(1 << 53)) / Double(k) }
+      let uniform = { Double(voice.next() >> 11) / Double(1 << 53) }
+      // A letter: one resonance (a formant) at a seeded harmonic, over a weak 1/k slope.
+      let formant = options.letterTimbres ? 1 + 19 * uniform() : 0
+      let resonance = { (k: Int) -> Double in
+        let x = (Double(k) - formant) / 1.5
+        return 0.1 / Double(k) + Double.exp(-x * x) / 2
+      }
+      let weights: [Double] =
+        options.letterTimbres ? (1...20).map(resonance) : (1...20).map { k in (0.15 + uniform()) / Double(k) }
       return (0..<period).map { n -> Float in
         var value = 0.0
         for k in 1...20 { value += weights[k - 1] * Double.sin(2 * Double.pi * Double(k * n) / Double(period)) }
@@ -90,13 +102,17 @@ struct SyntheticReading {
       }
     }
     func word(_ seconds: Double, amplitude: Float, table: [Float]) {
+      word(seconds, amplitude: amplitude, tables: [table])
+    }
+    /// A word whose equal parts sound like `tables`, one after the other.
+    func word(_ seconds: Double, amplitude: Float, tables: [[Float]]) {
       let count = max(Int(seconds * rate), 64)
       let ramp = min(Int(0.008 * rate), count / 2)
       for n in 0..<count {
         var gain = amplitude
         if n < ramp { gain *= 0.5 - 0.5 * Float.cos(Float.pi * Float(n) / Float(ramp)) }
         if n >= count - ramp { gain *= 0.5 - 0.5 * Float.cos(Float.pi * Float(count - 1 - n) / Float(ramp)) }
-        mono.append(gain * table[(mono.count) % period])
+        mono.append(gain * tables[n * tables.count / count][(mono.count) % period])
       }
     }
     silence(options.lead)
@@ -150,8 +166,11 @@ struct SyntheticReading {
         var tempo = spread > 0 ? 1 + draw(-spread...spread) : 1
         for (w, text) in words.enumerated() {
           let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
+          let tables =
+            options.letterTimbres && letters > 0
+            ? text.filter { $0.isLetter || $0.isNumber }.map { timbre(Substring(String($0))) } : [timbre(text)]
           word(
-            letters * options.secondsPerLetter * tempo, amplitude: 0.2 + 0.2 * Float(draw(0...1)), table: timbre(text))
+            letters * options.secondsPerLetter * tempo, amplitude: 0.2 + 0.2 * Float(draw(0...1)), tables: tables)
           guard w < words.count - 1, let last = text.last else { continue }
           if ",;:.!?".contains(last), spread > 0 { tempo = 1 + draw(-spread...spread) }
           if ",".contains(last) {
