@@ -37,76 +37,53 @@ enum RunOnPlacer {
   }
 
   static func place(_ path: BoundaryChooser.Solution, plan: PassPlan) -> Placement {
-    let map = plan.map
-    let count = plan.pauseCount
-    let isWeak = { (m: Int) in m >= 1 && m <= count && map.pauses[m - 1].isWeak }
-    let targets = plan.text.segmentStartBreak.dropFirst().filter { path.pauseOfBreak[$0].map(isWeak) ?? false }
-    guard !targets.isEmpty, var model = LetterModel(map), let perFrame = map.features.framesPerShapeFrame
+    let atDips = plan.text.segmentStartBreak.dropFirst().filter { j in
+      path.pauseOfBreak[j].map { $0 >= 1 && $0 <= plan.pauseCount && plan.map.pauses[$0 - 1].isWeak } ?? false
+    }
+    guard !atDips.isEmpty, var reading = LetterReading(path: path, plan: plan),
+      reading.model.contrast >= minimumContrast
     else { return Placement(path: path) }
-    let shapeFrame = { (frame: Int) in min(model.frameCount, frame / perFrame) }
-    let anchors: [(j: Int, m: Int)] = path.pauseOfBreak.enumerated().compactMap { j, m in
-      guard let m, m >= 1, m <= count, !isWeak(m) else { return nil }
-      return (j, m)
-    }
-    let words = { (breaks: Range<Int>) in plan.text.units[breaks].map(\.text).joined(separator: " ") }
-    let stretch = { (a: (j: Int, m: Int), b: (j: Int, m: Int)) in
-      shapeFrame(
-        map.pauseFrames(a.m).end)..<max(shapeFrame(map.pauseFrames(a.m).end), shapeFrame(map.pauseFrames(b.m).start))
-    }
-    var training: [(frames: Range<Int>, chain: LetterModel.Chain)] = []
-    var trainingFrames = 0
-    for (a, b) in zip(anchors, anchors.dropFirst()) where trainingFrames < LetterModel.mostTrainingFrames {
-      let frames = stretch(a, b)
-      guard frames.count <= LetterModel.longestStretch,
-        !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
-      else { continue }
-      training.append((frames, model.chain(words(a.j..<b.j))))
-      trainingFrames += frames.count
-    }
-    model.learn(training)
-    // Letters that sound alike (reverb smearing them, a synthetic tone) say nothing of words.
-    guard model.contrast >= minimumContrast else { return Placement(path: path) }
-
     var placed = Placement(path: path)
-    for j in targets {
-      guard let m = path.pauseOfBreak[j], let a = anchors.last(where: { $0.j < j }),
-        let b = anchors.first(where: { $0.j > j })
-      else { continue }
-      let low = ((a.j + 1)..<j).compactMap { path.pauseOfBreak[$0] }.max() ?? a.m
-      let high = ((j + 1)..<b.j).compactMap { path.pauseOfBreak[$0] }.min() ?? b.m
-      let frames = stretch(a, b)
-      var before = model.chain(words(a.j..<j))
-      before.states.append(LetterModel.gap)
-      before.skippable.append(true)
-      let after = model.chain(words(j..<b.j))
-      guard frames.count > before.states.count + after.states.count else { continue }
-      let ends = model.viterbi(Array(frames), before, trace: false).ends
-      let reversed = LetterModel.Chain(states: after.states.reversed(), skippable: after.skippable.reversed())
-      let startsReversed = model.viterbi(frames.reversed(), reversed, trace: false).ends
-      // cost[t]: the text after the break begins at frame t, between the pauses around it.
-      let earliest = max(frames.lowerBound + 1, shapeFrame(map.pauseFrames(low).end) + 1)
-      let latest = min(frames.upperBound - 1, shapeFrame(map.pauseFrames(high).start) - 1)
-      guard earliest <= latest else { continue }
-      let cost = (earliest...latest).map { t in
-        ends[t - 1 - frames.lowerBound] + startsReversed[frames.upperBound - 1 - t]
-      }
-      let best = { (window: ClosedRange<Int>) -> (frame: Int, cost: Float)? in
-        let t = window.clamped(to: earliest...latest)
-        guard window.overlaps(earliest...latest) else { return nil }
-        return t.map { ($0, cost[$0 - earliest]) }.min { $0.cost < $1.cost }
-      }
-      let window = { (dip: Int) -> ClosedRange<Int> in
-        let range = map.pauseFrames(dip)
-        return (shapeFrame(range.start) - dipFramesBefore)...(shapeFrame(range.end) + dipFramesAfter)
-      }
-      let dips = ((low + 1)..<high).filter(isWeak).compactMap { d in best(window(d)).map { (d, $0) } }
-      guard var chosen = dips.first(where: { $0.0 == m }), let free = best(earliest...latest) else { continue }
-      if let cheapest = dips.min(by: { $0.1.cost < $1.1.cost }), chosen.1.cost - cheapest.1.cost >= margin {
-        chosen = cheapest
-        placed.path.pauseOfBreak[j] = cheapest.0
-      }
-      placed.onsets[j] = free.frame * perFrame
-    }
+    for j in atDips { placeAtDip(j, &placed, &reading) }
     return placed
+  }
+
+  /// A verse start the path put at a dip: the words' start, and maybe another dip.
+  static func placeAtDip(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading) {
+    let path = reading.path
+    let map = reading.plan.map
+    guard let m = path.pauseOfBreak[j], let a = reading.anchors.last(where: { $0.j < j }),
+      let b = reading.anchors.first(where: { $0.j > j })
+    else { return }
+    let low = ((a.j + 1)..<j).compactMap { path.pauseOfBreak[$0] }.max() ?? a.m
+    let high = ((j + 1)..<b.j).compactMap { path.pauseOfBreak[$0] }.min() ?? b.m
+    let wanted =
+      (reading.shapeFrame(map.pauseFrames(low).end) + 1)...max(0, reading.shapeFrame(map.pauseFrames(high).start) - 1)
+    guard let (frames, cost) = reading.costs(ofBreak: j, from: a, to: b, frames: wanted),
+      let free = cheapest(frames, cost, in: frames)
+    else { return }
+    let dips = ((low + 1)..<high).filter(reading.isWeak).compactMap { d in
+      cheapest(frames, cost, in: window(d, reading)).map { (d, $0) }
+    }
+    guard var chosen = dips.first(where: { $0.0 == m }) else { return }
+    if let other = dips.min(by: { $0.1.cost < $1.1.cost }), chosen.1.cost - other.1.cost >= margin {
+      chosen = other
+      placed.path.pauseOfBreak[j] = other.0
+    }
+    placed.onsets[j] = free.frame * reading.perFrame
+  }
+
+  /// The frames a word after dip d may begin at.
+  static func window(_ d: Int, _ reading: LetterReading) -> ClosedRange<Int> {
+    let range = reading.plan.map.pauseFrames(d)
+    return (reading.shapeFrame(range.start) - dipFramesBefore)...(reading.shapeFrame(range.end) + dipFramesAfter)
+  }
+
+  /// The cheapest frame of `window` inside `frames` (whose costs `cost` lists).
+  static func cheapest(
+    _ frames: ClosedRange<Int>, _ cost: [Float], in window: ClosedRange<Int>
+  ) -> (frame: Int, cost: Float)? {
+    guard window.overlaps(frames) else { return nil }
+    return window.clamped(to: frames).map { ($0, cost[$0 - frames.lowerBound]) }.min { $0.cost < $1.cost }
   }
 }

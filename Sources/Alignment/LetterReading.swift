@@ -1,0 +1,75 @@
+/// A chapter read along a path with its own letter model (`LetterModel`): the stretches of
+/// speech between the path's real pauses, learnt from, and what a break costs at each frame.
+struct LetterReading {
+  /// A break at a real pause: the break and its pause.
+  typealias Anchor = (j: Int, m: Int)
+
+  let plan: PassPlan
+  let path: BoundaryChooser.Solution
+  private(set) var model: LetterModel
+  let perFrame: Int
+  /// The breaks at real pauses, in order.
+  let anchors: [Anchor]
+
+  /// Learns the model from every stretch between two anchors (at most
+  /// `LetterModel.mostTrainingFrames` frames; none longer than `LetterModel.longestStretch`,
+  /// none holding an interlude). Nil without a spectral shape.
+  init?(path: BoundaryChooser.Solution, plan: PassPlan) {
+    guard let model = LetterModel(plan.map), let perFrame = plan.map.features.framesPerShapeFrame else { return nil }
+    self.plan = plan
+    self.path = path
+    self.model = model
+    self.perFrame = perFrame
+    let count = plan.pauseCount
+    anchors = path.pauseOfBreak.enumerated().compactMap { j, m in
+      guard let m, m >= 1, m <= count, !plan.map.pauses[m - 1].isWeak else { return nil }
+      return (j, m)
+    }
+    var training: [(frames: Range<Int>, chain: LetterModel.Chain)] = []
+    var trainingFrames = 0
+    for (a, b) in zip(anchors, anchors.dropFirst()) where trainingFrames < LetterModel.mostTrainingFrames {
+      let frames = stretch(a, b)
+      guard frames.count <= LetterModel.longestStretch,
+        !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
+      else { continue }
+      training.append((frames, self.model.chain(words(a.j..<b.j))))
+      trainingFrames += frames.count
+    }
+    self.model.learn(training)
+  }
+
+  func isWeak(_ m: Int) -> Bool { m >= 1 && m <= plan.pauseCount && plan.map.pauses[m - 1].isWeak }
+
+  /// The shape frame holding recording frame `frame`.
+  func shapeFrame(_ frame: Int) -> Int { min(model.frameCount, frame / perFrame) }
+
+  func words(_ breaks: Range<Int>) -> String { plan.text.units[breaks].map(\.text).joined(separator: " ") }
+
+  /// The shape frames from anchor a's pause end to anchor b's pause start.
+  func stretch(_ a: Anchor, _ b: Anchor) -> Range<Int> {
+    let first = shapeFrame(plan.map.pauseFrames(a.m).end)
+    return first..<max(first, shapeFrame(plan.map.pauseFrames(b.m).start))
+  }
+
+  /// C(t) = L(t − 1) + R(t) for break j over the stretch from anchor a to anchor b, for t in
+  /// `earliest...latest` (clamped inside the stretch): L the least cost of the text before
+  /// the break (from a) ending at frame t − 1, a last gap allowed; R that of the text after it
+  /// (to b) starting at t. Nil when the stretch cannot hold the letters.
+  mutating func costs(
+    ofBreak j: Int, from a: Anchor, to b: Anchor, frames wanted: ClosedRange<Int>
+  ) -> (frames: ClosedRange<Int>, cost: [Float])? {
+    let frames = stretch(a, b)
+    var before = model.chain(words(a.j..<j))
+    before.states.append(LetterModel.gap)
+    before.skippable.append(true)
+    let after = model.chain(words(j..<b.j))
+    let earliest = max(frames.lowerBound + 1, wanted.lowerBound)
+    let latest = min(frames.upperBound - 1, wanted.upperBound)
+    guard frames.count > before.states.count + after.states.count, earliest <= latest else { return nil }
+    let ends = model.viterbi(Array(frames), before, trace: false).ends
+    let reversed = LetterModel.Chain(states: after.states.reversed(), skippable: after.skippable.reversed())
+    let starts = model.viterbi(frames.reversed(), reversed, trace: false).ends
+    let cost = (earliest...latest).map { t in ends[t - 1 - frames.lowerBound] + starts[frames.upperBound - 1 - t] }
+    return (earliest...latest, cost)
+  }
+}
