@@ -89,6 +89,19 @@ public enum Aligner {
       }
       return result
     }
+    // The pauses fit poorly: what the words say of the sound (one more alignment, beside the
+    // order test's shuffles); where the order test passed narrowly or not at all, it decides.
+    if order != nil,
+      let gain = (try? alignOnce(best.map, segments: segments, options: options, weighingLetters: true))?
+        .result.fitDetails["letterOrderGain"]
+    {
+      result.fitDetails["letterOrderGain"] = gain
+      if mayRefuse, let order, !order.holds || order.margin < LetterOrderCheck.checkBelowMargin,
+        gain < LetterOrderCheck.refuseBelowGain
+      {
+        throw .textMismatch(file: options.file, reason: LetterOrderCheck.reason(gain: gain, margin: order.margin))
+      }
+    }
     if order?.holds == true {
       // The text is right; the reading is far from what it predicts (a human reader's breath
       // pauses and pace, a bed): each boundary's own confidence stands, up to a cap.
@@ -108,8 +121,10 @@ public enum Aligner {
 
   /// One alignment with the pauses found at one depth (`map`); its fit score (lower is better).
   /// Only its score is wanted when not `placingRunOns` (`RunOnPlacer` moves no pause it counts).
+  /// `weighingLetters`: with the letters' evidence (`LetterOrderCheck`) in its fit details.
   static func alignOnce(
-    _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions, placingRunOns: Bool = true
+    _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions, placingRunOns: Bool = true,
+    weighingLetters: Bool = false
   ) throws(AlignmentError) -> (result: AlignmentResult, score: Double) {
     var map = map
     guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
@@ -144,6 +159,9 @@ public enum Aligner {
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
     result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
+    if weighingLetters, let gain = LetterOrderCheck.gain(path: chosen, plan: plan) {
+      result.fitDetails["letterOrderGain"] = gain
+    }
     return (result, report.details["score"] ?? 0)
   }
 

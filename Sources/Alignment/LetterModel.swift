@@ -63,6 +63,8 @@ struct LetterModel {
   /// (0 before `learn`). Generated speech of four voices read in rooms: 0.50–0.62; with
   /// reverb or a bed of notes 0.30–0.42; words that are one tone each 0.25–0.36.
   private(set) var contrast: Float = 0
+  /// The least cost of the stretches learnt from, per frame (nats; 0 before `learn`).
+  private(set) var costPerFrame: Float = 0
 
   /// The recording's features (nil without a spectral shape).
   init?(_ map: SpeechMap) {
@@ -135,6 +137,15 @@ struct LetterModel {
       }
     }
     contrast = contrast(usable.map(\.frames), cuts)
+    var total: Float = 0
+    var counted = 0
+    for stretch in usable {
+      let cost = viterbi(Array(stretch.frames), stretch.chain, trace: false).ends.last ?? .infinity
+      guard cost.isFinite else { continue }
+      total += cost
+      counted += stretch.frames.count
+    }
+    costPerFrame = counted > 0 ? total / Float(counted) : 0
   }
 
   private mutating func append(mean: [Float], variance: [Float]) {

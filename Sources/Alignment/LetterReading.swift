@@ -13,8 +13,9 @@ struct LetterReading {
 
   /// Learns the model from every stretch between two anchors (at most
   /// `LetterModel.mostTrainingFrames` frames; none longer than `LetterModel.longestStretch`,
-  /// none holding an interlude). Nil without a spectral shape.
-  init?(path: BoundaryChooser.Solution, plan: PassPlan) {
+  /// none holding an interlude), `backwards`: with each stretch's words in reverse order. Nil
+  /// without a spectral shape.
+  init?(path: BoundaryChooser.Solution, plan: PassPlan, backwards: Bool = false) {
     guard let model = LetterModel(plan.map), let perFrame = plan.map.features.framesPerShapeFrame else { return nil }
     self.plan = plan
     self.path = path
@@ -32,7 +33,9 @@ struct LetterReading {
       guard frames.count <= LetterModel.longestStretch,
         !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
       else { continue }
-      training.append((frames, self.model.chain(words(a.j..<b.j))))
+      let text = words(a.j..<b.j)
+      let read = backwards ? text.split(separator: " ").reversed().joined(separator: " ") : text
+      training.append((frames, self.model.chain(read)))
       trainingFrames += frames.count
     }
     self.model.learn(training)

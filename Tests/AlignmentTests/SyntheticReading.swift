@@ -46,6 +46,10 @@ struct SyntheticReading {
     /// a weak 1/k slope) and an equal share of its word: the words' sounds follow their
     /// spelling, with no dip between letters.
     var letterTimbres = false
+    /// A pause the text does not mark (a breath, a hesitation) after every `unmarkedEvery`-th
+    /// word of a verse that ends in no mark, drawn from this range.
+    var unmarkedPause: ClosedRange<Double>? = nil
+    var unmarkedEvery = 4
     /// Verses (0-based) opened with a false start: their first `words` words, then `pause`
     /// seconds of silence, then the verse whole (its onset is the second reading's).
     var falseStarts: [Int: (words: Int, pause: Double)] = [:]
@@ -177,6 +181,8 @@ struct SyntheticReading {
             pause(draw(options.commaPause))
           } else if ";:.!?".contains(last) {
             pause(draw(options.sentencePause))
+          } else if let unmarked = options.unmarkedPause, (w + 1) % options.unmarkedEvery == 0 {
+            pause(draw(unmarked))
           } else {
             silence(0.025)
           }
