@@ -15,7 +15,7 @@ struct ResultBuilder {
   let fixed: FixedStarts
   let options: AlignmentOptions
   /// Per verse-start break read through: where its words begin (`RunOnPlacer`).
-  var wordOnsets: [Int: Int] = [:]
+  var wordOnsets: [Int: (onset: Int, earliest: Int)] = [:]
 
   /// A start at a dip inside speech is a guess, however the search rates it.
   static let runOnConfidence = 0.4
@@ -105,10 +105,11 @@ struct ResultBuilder {
       let offset = pauseFrames(mNext).start
       var start = fixed.frameOfSegment[s] ?? jumpPoint(pause, island: m, text: segment.text)
       if fixed.frameOfSegment[s] == nil, let word = wordOnsets[first] {
-        // Read through: the words' start is the onset, and the jump point unless the dip's is
-        // just before it. (A dip a lead or more before the words is inside the word before.)
-        if !(word - leadFrames...word).contains(start) { start = word }
-        onset = word
+        // Read through: the words' start is the onset; the jump point is the earliest they may
+        // start at, or the dip's if just before that. (A dip a lead or more before the words is
+        // inside the word before.)
+        if !(word.earliest - leadFrames...word.earliest).contains(start) { start = word.earliest }
+        onset = word.onset
       }
       let spoken = speechBefore[mNext] - speechBefore[m]
       let expected = predicted[next] - predicted[first]

@@ -29,11 +29,14 @@ enum RunOnPlacer {
   /// A word may begin this many shape frames before a dip's quietest point and after it.
   static let dipFramesBefore = 1
   static let dipFramesAfter = 3
+  /// A frame whose cost is within this many nats of the cheapest is as likely a start.
+  static let nearlyAsLikely: Float = 40
 
   struct Placement {
     var path: BoundaryChooser.Solution
-    /// Per verse-start break read through: the frame its words begin at.
-    var onsets: [Int: Int] = [:]
+    /// Per verse-start break read through: the frame its words begin at, and the earliest
+    /// frame they may begin at (`nearlyAsLikely`): its jump point.
+    var onsets: [Int: (onset: Int, earliest: Int)] = [:]
   }
 
   static func place(_ path: BoundaryChooser.Solution, plan: PassPlan) -> Placement {
@@ -70,7 +73,10 @@ enum RunOnPlacer {
       chosen = other
       placed.path.pauseOfBreak[j] = other.0
     }
-    placed.onsets[j] = free.frame * reading.perFrame
+    // Two word starts nearly as likely (a word apart) flip with ±1 LSB of noise; the jump
+    // point takes the earlier, which replays a word rather than skips one.
+    let earliest = frames.first { cost[$0 - frames.lowerBound] <= free.cost + nearlyAsLikely } ?? free.frame
+    placed.onsets[j] = (free.frame * reading.perFrame, earliest * reading.perFrame)
   }
 
   /// The frames a word after dip d may begin at.
