@@ -11,12 +11,7 @@ struct RunOnPlacerTests {
   /// between its pauses, and every run-on verse's start and onset land on its first word.
   @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
   func runOnVersesStartAtTheirWords(seed: UInt64) throws {
-    var options = SyntheticReading.Options()
-    options.runOn = Set(1..<RunOnReaderTests.chapter.count)
-    options.seed = seed
-    options.commaPause = 0.25...0.5
-    options.sentencePause = 0.25...0.5
-    options.phraseTempoSpread = 0.25
+    var options = RunOnReaderTests.readOn(seed: seed)
     options.letterTimbres = true
     let reading = SyntheticReading(RunOnReaderTests.chapter, options)
     let result = try AlignerTests.align(reading, RunOnReaderTests.chapter)

@@ -20,14 +20,21 @@ struct RunOnReaderTests {
     "A time to love, and a time to hate; a time of war, and a time of peace.",
   ]
 
-  @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
-  func everyVerseRunOn(seed: UInt64) throws {
+  /// The chapter read on through every verse break, a pause at every inner mark, each phrase
+  /// up to 25 % off its letters' pace.
+  static func readOn(seed: UInt64) -> SyntheticReading.Options {
     var options = SyntheticReading.Options()
-    options.runOn = Set(1..<Self.chapter.count)
+    options.runOn = Set(1..<chapter.count)
     options.seed = seed
     options.commaPause = 0.25...0.5
     options.sentencePause = 0.25...0.5
     options.phraseTempoSpread = 0.25
+    return options
+  }
+
+  @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+  func everyVerseRunOn(seed: UInt64) throws {
+    let options = Self.readOn(seed: seed)
     let reading = SyntheticReading(Self.chapter, options)
     let result = try AlignerTests.align(reading, Self.chapter)
     #expect(result.segments.count == Self.chapter.count)
