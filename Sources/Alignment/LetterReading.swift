@@ -75,4 +75,14 @@ struct LetterReading {
     let cost = (earliest...latest).map { t in ends[t - 1 - frames.lowerBound] + starts[frames.upperBound - 1 - t] }
     return (earliest...latest, cost)
   }
+
+  /// The least cost of the text of `units` read over the speech from pause `from`'s end to pause
+  /// `to`'s start (nil when it cannot hold the letters).
+  mutating func cost(of units: Range<Int>, from: Int, to: Int) -> Float? {
+    let first = shapeFrame(plan.map.pauseFrames(from).end)
+    let frames = first..<max(first, shapeFrame(plan.map.pauseFrames(to).start))
+    let chain = model.chain(words(units))
+    guard frames.count > chain.states.count else { return nil }
+    return model.viterbi(Array(frames), chain, trace: false).ends.last
+  }
 }
