@@ -150,7 +150,8 @@ public enum Aligner {
       Retakes.preferLater(found, problem: solved, text: text), plan: plan, predicted: predicted)
     let placement =
       placingRunOns ? RunOnPlacer.place(relabelled, plan: plan) : RunOnPlacer.Placement(path: relabelled)
-    let chosen = placingRunOns ? SkipPlacer.place(placement.path, plan: plan) : placement.path
+    let chosen =
+      placingRunOns ? SpokenTitle.place(SkipPlacer.place(placement.path, plan: plan), plan: plan) : placement.path
     var result = ResultBuilder(
       map: map, text: text, segments: segments, fixed: fixed, options: options, wordOnsets: placement.onsets
     ).build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))

@@ -148,6 +148,30 @@ struct LetterModel {
     costPerFrame = counted > 0 ? total / Float(counted) : 0
   }
 
+  /// A new symbol for what the frames in `ranges` hold (one Gaussian; the recording's own when
+  /// there are too few frames).
+  mutating func symbol(of ranges: [Range<Int>]) -> Int {
+    let frames = ranges.flatMap { $0 }
+    guard frames.count >= Self.fewestFrames else {
+      append(mean: wholeMean, variance: wholeVariance)
+      return constants.count - 1
+    }
+    let d = Self.dimension
+    var sum = [Double](repeating: 0, count: d)
+    var square = sum
+    for j in frames {
+      for k in 0..<d {
+        let x = Double(features[j * d + k])
+        sum[k] += x
+        square[k] += x * x
+      }
+    }
+    let n = Double(frames.count)
+    let mean = sum.map { Float($0 / n) }
+    append(mean: mean, variance: (0..<d).map { max(Float(square[$0] / n) - mean[$0] * mean[$0], floor[$0]) })
+    return constants.count - 1
+  }
+
   private mutating func append(mean: [Float], variance: [Float]) {
     means += mean
     precisions += variance.map { 1 / $0 }

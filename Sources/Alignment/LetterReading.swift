@@ -6,7 +6,7 @@ struct LetterReading {
 
   let plan: PassPlan
   let path: BoundaryChooser.Solution
-  private(set) var model: LetterModel
+  var model: LetterModel
   let perFrame: Int
   /// The breaks at real pauses, in order.
   let anchors: [Anchor]
