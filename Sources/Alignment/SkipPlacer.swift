@@ -21,7 +21,9 @@ enum SkipPlacer {
       path.pauseOfBreak[starts[s]] != nil && path.pauseOfBreak[starts[s]] == path.pauseOfBreak[starts[s + 1]]
         && !path.interludes.contains { (starts[s - 1]...ends[s + 1]).contains($0.breakIndex) }
     }
-    guard !skipped.isEmpty, var reading = LetterReading(path: path, plan: plan),
+    // A person's fixed starts (`--override`) say where verses are: the letters do not move them.
+    guard !skipped.isEmpty, plan.fixed.pauseOfSegment.isEmpty, plan.fixed.headingFrame == nil,
+      var reading = LetterReading(path: path, plan: plan),
       reading.model.contrast >= RunOnPlacer.minimumContrast
     else { return path }
     var placed = path
