@@ -92,10 +92,11 @@ public enum Aligner {
     // The pauses fit poorly: what the words say of the sound (one more alignment, beside the
     // order test's shuffles); where the order test passed narrowly or not at all, it decides.
     if order != nil,
-      let gain = (try? alignOnce(best.map, segments: segments, options: options, weighingLetters: true))?
-        .result.fitDetails["letterOrderGain"]
+      let details = (try? alignOnce(best.map, segments: segments, options: options, weighingLetters: true))?
+        .result.fitDetails, let gain = details["letterOrderGain"], let contrast = details["letterContrast"]
     {
       result.fitDetails["letterOrderGain"] = gain
+      result.fitDetails["letterContrast"] = contrast
       if mayRefuse, let order, !order.holds || order.margin < LetterOrderCheck.checkBelowMargin,
         gain < LetterOrderCheck.refuseBelowGain
       {
@@ -160,8 +161,9 @@ public enum Aligner {
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
     result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
-    if weighingLetters, let gain = LetterOrderCheck.gain(path: chosen, plan: plan) {
-      result.fitDetails["letterOrderGain"] = gain
+    if weighingLetters, let letters = LetterOrderCheck.gain(path: chosen, plan: plan) {
+      result.fitDetails["letterOrderGain"] = letters.gain
+      result.fitDetails["letterContrast"] = letters.contrast
     }
     return (result, report.details["score"] ?? 0)
   }

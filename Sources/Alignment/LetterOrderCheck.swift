@@ -16,18 +16,21 @@
 /// accepted gained −0.37 (margin 0.163) and 0.40 (margin 0.167, but 16 % of the shuffles fit as
 /// well: the order test failed, the fit was not low enough to refuse). So where the pauses leave
 /// it in doubt (the order test passed by less than `checkBelowMargin`, or failed), a text that
-/// gains less than `refuseBelowGain` is another chapter's.
+/// gains less than `refuseBelowGain` is another chapter's. The model's contrast is reported too
+/// (`letterContrast`) but does not gate the refusal as it gates the placers: letters learnt from
+/// another chapter's text blur (seed 10's wrong pair 0.28; the matching poor-fit chapters
+/// 0.42–0.57).
 enum LetterOrderCheck {
   static let checkBelowMargin = 0.2
   static let refuseBelowGain = 0.5
 
   /// The gain (nats per frame), or nil without a spectral shape or stretches to learn from.
-  static func gain(path: BoundaryChooser.Solution, plan: PassPlan) -> Double? {
+  static func gain(path: BoundaryChooser.Solution, plan: PassPlan) -> (gain: Double, contrast: Double)? {
     guard let spelt = LetterReading(path: path, plan: plan),
       let backwards = LetterReading(path: path, plan: plan, backwards: true),
       spelt.model.costPerFrame != 0
     else { return nil }
-    return Double(backwards.model.costPerFrame - spelt.model.costPerFrame)
+    return (Double(backwards.model.costPerFrame - spelt.model.costPerFrame), Double(spelt.model.contrast))
   }
 
   static func reason(gain: Double, margin: Double) -> String {
