@@ -149,10 +149,15 @@ public enum Aligner {
     let predicted = solved.predicted
     let relabelled = FalseStarts.relabelRepeatedOpenings(
       Retakes.preferLater(found, problem: solved, text: text), plan: plan, predicted: predicted)
+    var letters = LetterReadings(plan: plan)
     let placement =
-      placingRunOns ? RunOnPlacer.place(relabelled, plan: plan) : RunOnPlacer.Placement(path: relabelled)
+      placingRunOns
+      ? RunOnPlacer.place(relabelled, plan: plan, letters: &letters) : RunOnPlacer.Placement(path: relabelled)
     let chosen =
-      placingRunOns ? SpokenTitle.place(SkipPlacer.place(placement.path, plan: plan), plan: plan) : placement.path
+      placingRunOns
+      ? SpokenTitle.place(
+        SkipPlacer.place(placement.path, plan: plan, letters: &letters), plan: plan, letters: &letters)
+      : placement.path
     var result = ResultBuilder(
       map: map, text: text, segments: segments, fixed: fixed, options: options, wordOnsets: placement.onsets
     ).build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
@@ -161,9 +166,9 @@ public enum Aligner {
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
     result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
-    if weighingLetters, let letters = LetterOrderCheck.gain(path: chosen, plan: plan) {
-      result.fitDetails["letterOrderGain"] = letters.gain
-      result.fitDetails["letterContrast"] = letters.contrast
+    if weighingLetters, let evidence = LetterOrderCheck.gain(path: chosen, plan: plan, letters: &letters) {
+      result.fitDetails["letterOrderGain"] = evidence.gain
+      result.fitDetails["letterContrast"] = evidence.contrast
     }
     return (result, report.details["score"] ?? 0)
   }

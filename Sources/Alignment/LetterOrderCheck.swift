@@ -25,8 +25,10 @@ enum LetterOrderCheck {
   static let refuseBelowGain = 0.5
 
   /// The gain (nats per frame), or nil without a spectral shape or stretches to learn from.
-  static func gain(path: BoundaryChooser.Solution, plan: PassPlan) -> (gain: Double, contrast: Double)? {
-    guard let spelt = LetterReading(path: path, plan: plan),
+  static func gain(
+    path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
+  ) -> (gain: Double, contrast: Double)? {
+    guard let spelt = letters.reading(along: path),
       let backwards = LetterReading(path: path, plan: plan, backwards: true),
       spelt.model.costPerFrame != 0
     else { return nil }

@@ -5,7 +5,8 @@ struct LetterReading {
   typealias Anchor = (j: Int, m: Int)
 
   let plan: PassPlan
-  let path: BoundaryChooser.Solution
+  /// The path read along (one with the same anchors may take its place: `LetterReadings`).
+  var path: BoundaryChooser.Solution
   var model: LetterModel
   let perFrame: Int
   /// The breaks at real pauses, in order.
@@ -21,15 +22,11 @@ struct LetterReading {
     self.path = path
     self.model = model
     self.perFrame = perFrame
-    let count = plan.pauseCount
-    anchors = path.pauseOfBreak.enumerated().compactMap { j, m in
-      guard let m, m >= 1, m <= count, !plan.map.pauses[m - 1].isWeak else { return nil }
-      return (j, m)
-    }
+    anchors = Self.anchors(of: path, map: plan.map)
     var training: [(frames: Range<Int>, chain: LetterModel.Chain)] = []
     var trainingFrames = 0
     for (a, b) in zip(anchors, anchors.dropFirst()) where trainingFrames < LetterModel.mostTrainingFrames {
-      let frames = stretch(a, b)
+      let frames = stretch(from: a.m, to: b.m)
       guard frames.count <= LetterModel.longestStretch,
         !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
       else { continue }
@@ -41,17 +38,20 @@ struct LetterReading {
     self.model.learn(training)
   }
 
-  func isWeak(_ m: Int) -> Bool { m >= 1 && m <= plan.pauseCount && plan.map.pauses[m - 1].isWeak }
+  /// A path's breaks at real pauses.
+  static func anchors(of path: BoundaryChooser.Solution, map: SpeechMap) -> [Anchor] {
+    path.pauseOfBreak.enumerated().compactMap { j, m in m.flatMap { map.isRealPause($0) ? (j, $0) : nil } }
+  }
 
   /// The shape frame holding recording frame `frame`.
   func shapeFrame(_ frame: Int) -> Int { min(model.frameCount, frame / perFrame) }
 
   func words(_ breaks: Range<Int>) -> String { plan.text.units[breaks].map(\.text).joined(separator: " ") }
 
-  /// The shape frames from anchor a's pause end to anchor b's pause start.
-  func stretch(_ a: Anchor, _ b: Anchor) -> Range<Int> {
-    let first = shapeFrame(plan.map.pauseFrames(a.m).end)
-    return first..<max(first, shapeFrame(plan.map.pauseFrames(b.m).start))
+  /// The shape frames from pause `from`'s end to pause `to`'s start.
+  func stretch(from: Int, to: Int) -> Range<Int> {
+    let first = shapeFrame(plan.map.pauseFrames(from).end)
+    return first..<max(first, shapeFrame(plan.map.pauseFrames(to).start))
   }
 
   /// C(t) = L(t − 1) + R(t) for break j over the stretch from anchor a to anchor b, for t in
@@ -61,7 +61,7 @@ struct LetterReading {
   mutating func costs(
     ofBreak j: Int, from a: Anchor, to b: Anchor, frames wanted: ClosedRange<Int>
   ) -> (frames: ClosedRange<Int>, cost: [Float])? {
-    let frames = stretch(a, b)
+    let frames = stretch(from: a.m, to: b.m)
     var before = model.chain(words(a.j..<j))
     before.states.append(LetterModel.gap)
     before.skippable.append(true)
@@ -79,10 +79,34 @@ struct LetterReading {
   /// The least cost of the text of `units` read over the speech from pause `from`'s end to pause
   /// `to`'s start (nil when it cannot hold the letters).
   mutating func cost(of units: Range<Int>, from: Int, to: Int) -> Float? {
-    let first = shapeFrame(plan.map.pauseFrames(from).end)
-    let frames = first..<max(first, shapeFrame(plan.map.pauseFrames(to).start))
+    let frames = stretch(from: from, to: to)
     let chain = model.chain(words(units))
     guard frames.count > chain.states.count else { return nil }
     return model.viterbi(Array(frames), chain, trace: false).ends.last
+  }
+}
+
+/// One alignment's letter model, learnt once for each set of stretches it is asked about: the
+/// placers (`RunOnPlacer`, `SkipPlacer`, `SpokenTitle`) and `LetterOrderCheck` read paths that
+/// mostly keep the same breaks at real pauses, and so the same stretches and model.
+struct LetterReadings {
+  let plan: PassPlan
+  private var learnt: (anchors: [LetterReading.Anchor], interludes: [Int], reading: LetterReading?)?
+
+  init(plan: PassPlan) { self.plan = plan }
+
+  /// The reading along `path`: learnt anew only when its anchors or interludes differ from the
+  /// last one's.
+  mutating func reading(along path: BoundaryChooser.Solution) -> LetterReading? {
+    let anchors = LetterReading.anchors(of: path, map: plan.map)
+    let interludes = path.interludes.map(\.breakIndex)
+    if let learnt, learnt.interludes == interludes, learnt.anchors.elementsEqual(anchors, by: { $0 == $1 }) {
+      var reading = learnt.reading
+      reading?.path = path
+      return reading
+    }
+    let reading = LetterReading(path: path, plan: plan)
+    learnt = (anchors, interludes, reading)
+    return reading
   }
 }

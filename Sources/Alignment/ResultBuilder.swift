@@ -25,8 +25,6 @@ struct ResultBuilder {
   var leadFrames: Int { options.leadMilliseconds * map.sampleRate / 1000 }
   var pauseCount: Int { map.pauses.count }
 
-  func pauseFrames(_ m: Int) -> FrameRange { map.pauseFrames(m) }
-
   /// The jump point in a pause: `lead` before the onset, or before faint sound leading into it;
   /// `openingLeadMilliseconds` more where the pause may hide the first sound (`hidesOpening`).
   func jumpPoint(_ pause: FrameRange, island: Int, text: String = "") -> Int {
@@ -87,11 +85,11 @@ struct ResultBuilder {
       timings.append(
         SegmentTiming(
           label: "h", kind: .detectedHeading, pause: pause, onset: onset,
-          offset: pauseFrames(headingPause).start, start: start, end: 0,
+          offset: map.pauseFrames(headingPause).start, start: start, end: 0,
           confidence: fixed.headingFrame != nil ? 1 : path.confidence[0], isFixed: fixed.headingFrame != nil,
           durationRatio: 1,
           phrases: [
-            PhraseTiming(label: "h", text: "", onset: onset, offset: pauseFrames(headingPause).start, start: start)
+            PhraseTiming(label: "h", text: "", onset: onset, offset: map.pauseFrames(headingPause).start, start: start)
           ]))
     }
     let lastBreak = text.breaks.count - 1
@@ -100,9 +98,9 @@ struct ResultBuilder {
       let next = s + 1 < segments.count ? text.segmentStartBreak[s + 1] : lastBreak
       let m = s == 0 && mergeHeading ? 0 : path.pauseOfBreak[first] ?? 0
       let mNext = path.endPause(ofBreak: next) ?? (pauseCount + 1)
-      let pause = pauseFrames(m)
+      let pause = map.pauseFrames(m)
       var onset = pause.end
-      let offset = pauseFrames(mNext).start
+      let offset = map.pauseFrames(mNext).start
       var start = fixed.frameOfSegment[s] ?? jumpPoint(pause, island: m, text: segment.text)
       if fixed.frameOfSegment[s] == nil, let word = wordOnsets[first] {
         // Read through: the words' start is the onset; the jump point is the earliest they may
@@ -116,8 +114,8 @@ struct ResultBuilder {
       var phrases: [PhraseTiming] = []
       var phraseStart = first
       for j in (first + 1)...next where j == next || path.pauseOfBreak[j] != nil {
-        let opening = pauseFrames(phraseStart == first ? m : path.pauseOfBreak[phraseStart] ?? m)
-        let closing = pauseFrames(path.pauseOfBreak[j] ?? mNext)
+        let opening = map.pauseFrames(phraseStart == first ? m : path.pauseOfBreak[phraseStart] ?? m)
+        let closing = map.pauseFrames(path.pauseOfBreak[j] ?? mNext)
         let words = text.units[phraseStart..<j].map(\.text).joined(separator: " ")
         phrases.append(
           PhraseTiming(
@@ -132,7 +130,7 @@ struct ResultBuilder {
       } else if !phrases.isEmpty {
         phrases[0].label = segment.label
       }
-      let runOn = fixed.frameOfSegment[s] == nil && m >= 1 && m <= pauseCount && map.pauses[m - 1].isWeak
+      let runOn = fixed.frameOfSegment[s] == nil && map.isDip(m)
       if runOn {
         warnings.append(
           "\(options.file): \(segment.kind == .verse ? "verse" : "heading") \(segment.label) follows on with no pause; "

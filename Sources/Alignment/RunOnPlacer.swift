@@ -11,8 +11,9 @@
 /// after it starting at t, the break costs C(t) = L(t − 1) + R(t) at frame t, for t between the
 /// pauses of the breaks assigned before and after it.
 ///
-/// - The verse's onset is the cheapest frame; its start (the jump point) is too, unless the
-///   path's dip lies within the lead before it (then the dip's jump point).
+/// - The verse's onset is the cheapest frame; its start (the jump point) the earliest frame
+///   within `nearlyAsLikely` of it, or the path's dip's jump point when that lies within the
+///   lead before it.
 /// - Its dip (the pause the path gives the break, for the phrases around) is the one whose
 ///   frames (`dipFramesBefore` … `dipFramesAfter` around it) hold the cheapest C, when that
 ///   is cheaper than the path's dip by `margin` nats or more. (Prototype on seeds 1–10: where
@@ -39,11 +40,9 @@ enum RunOnPlacer {
     var onsets: [Int: (onset: Int, earliest: Int)] = [:]
   }
 
-  static func place(_ path: BoundaryChooser.Solution, plan: PassPlan) -> Placement {
-    let atDips = plan.text.segmentStartBreak.dropFirst().filter { j in
-      path.pauseOfBreak[j].map { $0 >= 1 && $0 <= plan.pauseCount && plan.map.pauses[$0 - 1].isWeak } ?? false
-    }
-    guard !atDips.isEmpty, var reading = LetterReading(path: path, plan: plan),
+  static func place(_ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings) -> Placement {
+    let atDips = plan.text.segmentStartBreak.dropFirst().filter { path.pauseOfBreak[$0].map(plan.map.isDip) ?? false }
+    guard !atDips.isEmpty, var reading = letters.reading(along: path),
       reading.model.contrast >= minimumContrast
     else { return Placement(path: path) }
     var placed = Placement(path: path)
@@ -65,7 +64,7 @@ enum RunOnPlacer {
     guard let (frames, cost) = reading.costs(ofBreak: j, from: a, to: b, frames: wanted),
       let free = cheapest(frames, cost, in: frames)
     else { return }
-    let dips = ((low + 1)..<high).filter(reading.isWeak).compactMap { d in
+    let dips = ((low + 1)..<high).filter(map.isDip).compactMap { d in
       cheapest(frames, cost, in: window(d, reading)).map { (d, $0) }
     }
     guard var chosen = dips.first(where: { $0.0 == m }) else { return }

@@ -14,7 +14,9 @@ enum SkipPlacer {
   /// A boundary moved by the letters is not sure enough for ≥ 0.9.
   static let confidenceCap = 0.85
 
-  static func place(_ path: BoundaryChooser.Solution, plan: PassPlan) -> BoundaryChooser.Solution {
+  static func place(
+    _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
+  ) -> BoundaryChooser.Solution {
     let starts = plan.text.segmentStartBreak
     let ends = Array(starts.dropFirst()) + [plan.text.breaks.count - 1]
     let skipped = starts.indices.dropFirst().dropLast().filter { s in
@@ -23,7 +25,7 @@ enum SkipPlacer {
     }
     // A person's fixed starts (`--override`) say where verses are: the letters do not move them.
     guard !skipped.isEmpty, plan.fixed.pauseOfSegment.isEmpty, plan.fixed.headingFrame == nil,
-      var reading = LetterReading(path: path, plan: plan),
+      var reading = letters.reading(along: path),
       reading.model.contrast >= RunOnPlacer.minimumContrast
     else { return path }
     var placed = path

@@ -151,7 +151,6 @@ struct SpeechMap: Sendable {
 
   var hopSeconds: Double { Double(hopFrames) / Double(sampleRate) }
 
-  /// First sound of island `i`, in frames.
   /// Pause m as frames: m = 0 from the file start to the first sound, m > the pause count
   /// from the last sound to the file end.
   func pauseFrames(_ m: Int) -> FrameRange {
@@ -163,6 +162,11 @@ struct SpeechMap: Sendable {
     return pauses[m - 1].frames
   }
 
+  /// Pause m (1 … the pause count) is a dip inside speech / a real pause.
+  func isDip(_ m: Int) -> Bool { m >= 1 && m <= pauses.count && pauses[m - 1].isWeak }
+  func isRealPause(_ m: Int) -> Bool { m >= 1 && m <= pauses.count && !pauses[m - 1].isWeak }
+
+  /// First sound of island `i`, in frames.
   func onsetFrame(island i: Int) -> Int { islands[i].startHop * hopFrames + islands[i].onsetShift }
   /// How far before island `i`'s onset a jump point should go, at least.
   func softLeadFrames(island i: Int) -> Int { islands[i].softLeadFrames }

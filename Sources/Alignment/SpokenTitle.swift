@@ -20,19 +20,21 @@ enum SpokenTitle {
   /// pause under room tone (held-back seed 11's Psalm 100, 100 ms after "Ma…"), is not one.
   static let shortestPauseSeconds = 0.25
 
-  static func place(_ path: BoundaryChooser.Solution, plan: PassPlan) -> BoundaryChooser.Solution {
+  static func place(
+    _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
+  ) -> BoundaryChooser.Solution {
     let count = plan.pauseCount
     guard (path.pauseOfBreak[0] ?? 0) == 0, plan.fixed.headingFrame == nil, plan.fixed.pauseOfSegment[0] == nil,
-      let m = (1...max(1, count)).first(where: { $0 <= count && !plan.map.pauses[$0 - 1].isWeak }),
+      let m = (1...max(1, count)).first(where: plan.map.isRealPause),
       plan.speechBefore[m] <= Aligner.longestHeadingSeconds, plan.map.pauses[m - 1].seconds >= shortestPauseSeconds,
       !path.pauseOfBreak.dropFirst().contains(where: { ($0 ?? .max) <= m }),
       path.interludes.allSatisfy({ $0.fromPause > m }),
       let next = path.pauseOfBreak.enumerated().first(where: { $0.offset > 0 && $0.element != nil }),
-      let end = next.element, var reading = LetterReading(path: path, plan: plan),
+      let end = next.element, var reading = letters.reading(along: path),
       reading.model.contrast >= RunOnPlacer.minimumContrast
     else { return path }
-    let first = reading.shapeFrame(plan.map.pauseFrames(0).end)
-    let frames = Array(first..<max(first, reading.shapeFrame(plan.map.pauseFrames(end).start)))
+    let stretch = reading.stretch(from: 0, to: end)
+    let frames = Array(stretch)
     let text = reading.model.chain(reading.words(0..<next.offset))
     let anything = reading.model.symbol(of: [0..<reading.model.frameCount])
     let titled = LetterModel.Chain(
@@ -41,7 +43,8 @@ enum SpokenTitle {
       let read = reading.model.viterbi(frames, text, trace: false).ends.last,
       let withTitle = reading.model.viterbi(frames, titled, trace: false).ends.last,
       read - withTitle >= margin,
-      read - withTitle >= perFrame * Float(max(1, reading.shapeFrame(plan.map.pauseFrames(m).start) - first))
+      read - withTitle >= perFrame
+        * Float(max(1, reading.shapeFrame(plan.map.pauseFrames(m).start) - stretch.lowerBound))
     else { return path }
     var placed = path
     placed.pauseOfBreak[0] = m
