@@ -159,7 +159,9 @@ public enum Aligner {
         SkipPlacer.place(placement.path, plan: plan, letters: &letters), plan: plan, letters: &letters)
       : placement.path
     var result = ResultBuilder(
-      map: map, text: text, segments: segments, fixed: fixed, options: options, wordOnsets: placement.onsets
+      map: map, text: text, segments: segments, fixed: fixed, options: options, wordOnsets: placement.onsets,
+      pauseOnsets: placingRunOns
+        ? LetterOnsets.place(chosen, plan: plan, letters: &letters, readThrough: placement.onsets) : [:]
     ).build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
     let report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)

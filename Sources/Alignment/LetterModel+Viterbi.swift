@@ -68,7 +68,7 @@ extension LetterModel {
   }
 
   /// −ln of each symbol's density at each listed frame: `symbols.count` per frame.
-  private func emissions(_ order: [Int], symbols: [Int]) -> [Float] {
+  func emissions(_ order: [Int], symbols: [Int]) -> [Float] {
     let d = Self.dimension
     let m = symbols.count
     var result = [Float](repeating: 0, count: order.count * m)

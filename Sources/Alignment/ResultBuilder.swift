@@ -16,6 +16,9 @@ struct ResultBuilder {
   let options: AlignmentOptions
   /// Per verse-start break read through: where its words begin (`RunOnPlacer`).
   var wordOnsets: [Int: (onset: Int, earliest: Int)] = [:]
+  /// Per verse-start break at a real pause: where its words begin, when the letters put them
+  /// elsewhere than the pause's end (`LetterOnsets`).
+  var pauseOnsets: [Int: Int] = [:]
 
   /// A start at a dip inside speech is a guess, however the search rates it.
   static let runOnConfidence = 0.4
@@ -98,7 +101,8 @@ struct ResultBuilder {
       let next = s + 1 < segments.count ? text.segmentStartBreak[s + 1] : lastBreak
       let m = s == 0 && mergeHeading ? 0 : path.pauseOfBreak[first] ?? 0
       let mNext = path.endPause(ofBreak: next) ?? (pauseCount + 1)
-      let pause = map.pauseFrames(m)
+      var pause = map.pauseFrames(m)
+      if let heard = pauseOnsets[first] { pause = FrameRange(start: pause.start, end: max(pause.start, heard)) }
       var onset = pause.end
       let offset = map.pauseFrames(mNext).start
       var start = fixed.frameOfSegment[s] ?? jumpPoint(pause, island: m, text: segment.text)

@@ -1,0 +1,160 @@
+import DSP
+
+/// Where a verse's words begin after a real pause, read by the letters (`LetterModel`), where
+/// the pause is too loud for its end to be the first sound.
+///
+/// A verse's onset is its pause's end: the first sound the level rules (`SpeechMap`) hear. Under
+/// a bed of notes the pause may end on a strike or a swell up to 700 ms before the voice, and
+/// under loud room tone or a bed a soft first consonant may hide, the onset 100–200 ms late.
+/// The letters know the difference: a strike does not sound like the verse's first letters.
+///
+/// For each verse start at a real pause, with the stretch of speech after it up to the next
+/// real pause on the path, the frames from the pause's start to the stretch's end are read as
+/// pause, then the text: with P(t) the cost of frames before t as pause (each frame the cheapest
+/// of `pauseSounds` Gaussians learnt from the path's real pauses by k-means, so that a bed's
+/// strikes and swells are pause too) and R(t) the least cost of the stretch's text starting at
+/// t, the words begin at the cheapest t of C(t) = P(t) + R(t), up to `latestFrames` after the
+/// pause's end. The onset moves there when
+///
+/// - it is `shortestMoveMilliseconds` or more from the pause's end,
+/// - C there is `margin` nats or more cheaper than at the pause's end,
+/// - the pause's floor is at most `deepestFloorDB` under the speech: a quiet pause's end is
+///   the first sound, and a verse read twice or a soft word after a quiet pause moved the words
+///   by 160–1,400 ms (real-room seeds 1, 3, 5 and 9: floors 43–49 dB down; the onsets moved
+///   right lay under floors 16–32 dB down),
+/// - and the letters sound different enough (`minimumContrast`; a bed of notes blurs them to
+///   0.40–0.45).
+///
+/// On the real-room corpora (seeds 1–11, 3,027 verses), 10 onsets moved, each nearer the truth
+/// (101–714 ms off → at most 46 ms), none further.
+enum LetterOnsets {
+  static let pauseSounds = 8
+  static let latestFrames = 50
+  static let shortestMoveMilliseconds = 60
+  static let margin: Float = 40
+  static let deepestFloorDB: Float = 36
+  static let minimumContrast: Float = 0.4
+  static let ringEndHops = 2
+
+  /// Per verse-start break at a real pause whose words the letters put elsewhere: their onset.
+  /// Breaks read through (`RunOnPlacer`) are left alone, and stretches holding an interlude.
+  static func place(
+    _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings,
+    readThrough: [Int: (onset: Int, earliest: Int)]
+  ) -> [Int: Int] {
+    guard var reading = letters.reading(along: path), reading.model.contrast >= minimumContrast else { return [:] }
+    let map = plan.map
+    let anchors = reading.anchors
+    let pauseFrames = anchors.flatMap { a -> Range<Int> in
+      let pause = map.pauseFrames(a.m)
+      let first = reading.shapeFrame(pause.start) + 1
+      return first..<max(first, reading.shapeFrame(pause.end))
+    }
+    let sounds = clusters(pauseFrames, model: &reading.model)
+    guard !sounds.isEmpty else { return [:] }
+    let starts = Set(plan.text.segmentStartBreak)
+    var onsets: [Int: Int] = [:]
+    for (a, b) in zip(anchors, anchors.dropFirst())
+    where a.m > 0 && starts.contains(a.j) && readThrough[a.j] == nil
+      && !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
+    {
+      let pause = map.pauseFrames(a.m)
+      if let onset = wordsBegin(after: pause, through: a.j..<b.j, to: b.m, sounds: sounds, &reading),
+        isLoud(pause, map: map), onset > pause.end || !ringsAt(onset, map: map)
+      {
+        onsets[a.j] = onset
+      }
+    }
+    return onsets
+  }
+
+  /// Where the text of `units` begins after `pause` (up to pause `end`), when the letters put
+  /// it far enough from the pause's end and cheaper by the margin; nil otherwise.
+  static func wordsBegin(
+    after pause: FrameRange, through units: Range<Int>, to end: Int, sounds: [Int], _ reading: inout LetterReading
+  ) -> Int? {
+    let first = reading.shapeFrame(pause.start)
+    let last = reading.shapeFrame(reading.plan.map.pauseFrames(end).start)
+    let chain = reading.model.chain(reading.words(units))
+    let latest = min(last - chain.states.count - 1, reading.shapeFrame(pause.end) + latestFrames)
+    guard latest > first + 1 else { return nil }
+    let frames = Array(first..<last)
+    let emission = reading.model.emissions(frames, symbols: sounds)
+    var asPause = [Float](repeating: 0, count: frames.count)
+    var sum: Float = 0
+    for i in frames.indices {
+      var cheapest = Float.infinity
+      for k in sounds.indices { cheapest = min(cheapest, emission[i * sounds.count + k]) }
+      sum += cheapest
+      asPause[i] = sum
+    }
+    let reversed = LetterModel.Chain(states: chain.states.reversed(), skippable: chain.skippable.reversed())
+    let asWords = reading.model.viterbi(frames.reversed(), reversed, trace: false).ends
+    let cost = { (t: Int) in asPause[t - 1 - first] + asWords[last - 1 - t] }
+    let candidates = (first + 1)...latest
+    guard let best = candidates.min(by: { cost($0) < cost($1) }) else { return nil }
+    let heard = min(latest, max(first + 1, reading.shapeFrame(pause.end)))
+    let onset = best * reading.perFrame
+    let map = reading.plan.map
+    guard cost(heard) - cost(best) >= margin,
+      abs(onset - pause.end) >= shortestMoveMilliseconds * map.sampleRate / 1000
+    else { return nil }
+    return onset
+  }
+
+  /// A pause whose floor (the median voice-band level of its hops) lies no more than
+  /// `deepestFloorDB` under the speech.
+  static func isLoud(_ pause: FrameRange, map: SpeechMap) -> Bool {
+    let f = map.features
+    let first = min(f.hopCount - 1, pause.start / f.hopFrames)
+    let hops = first..<max(first + 1, min(f.hopCount, pause.end / f.hopFrames))
+    let floor = SpeechMap.localFloor(f, hops, map.levels).voice
+    return map.levels.at(first).speechVoiceDB - floor <= deepestFloorDB
+  }
+
+  /// Whether frame `frame` lies inside a still run (`StillRuns.anyLevel`: a note's ring or a
+  /// pad), short of its last `ringEndHops` hops: no word begins there.
+  static func ringsAt(_ frame: Int, map: SpeechMap) -> Bool {
+    let hop = frame / map.hopFrames
+    return map.stillRuns.anyLevel.contains { $0.lowerBound < hop && hop < $0.upperBound - ringEndHops }
+  }
+
+  /// `pauseSounds` symbols for the pause frames: k-means from the level's quantiles (fewer
+  /// when a cluster holds under `LetterModel.fewestFrames`).
+  static func clusters(_ frames: [Int], model: inout LetterModel) -> [Int] {
+    let d = LetterModel.dimension
+    let x = model.features
+    let level = SpectralShape.bandCount
+    let count = pauseSounds
+    guard frames.count >= count * LetterModel.fewestFrames else { return [] }
+    let sorted = frames.sorted { x[$0 * d + level] < x[$1 * d + level] }
+    var centres = (0..<count).map { c -> [Float] in
+      let f = sorted[(2 * c + 1) * sorted.count / (2 * count)]
+      return Array(x[(f * d)..<(f * d + d)])
+    }
+    var members = [[Int]](repeating: [], count: count)
+    for _ in 0..<kMeansIterations {
+      members = [[Int]](repeating: [], count: count)
+      for f in frames {
+        var nearest = 0
+        var least = Float.infinity
+        for c in 0..<count {
+          var distance: Float = 0
+          for k in 0..<d {
+            let e = x[f * d + k] - centres[c][k]
+            distance += e * e
+          }
+          if distance < least {
+            least = distance
+            nearest = c
+          }
+        }
+        members[nearest].append(f)
+      }
+      for c in 0..<count where !members[c].isEmpty { centres[c] = LetterModel.moments(x, frames: members[c]).mean }
+    }
+    return members.filter { $0.count >= LetterModel.fewestFrames }.map { model.symbol(of: $0.map { $0..<$0 + 1 }) }
+  }
+
+  static let kMeansIterations = 6
+}
