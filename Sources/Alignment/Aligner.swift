@@ -31,11 +31,12 @@ public enum Aligner {
     var found: (result: AlignmentResult, score: Double, map: SpeechMap)?
     var firstError: AlignmentError?
     let still = SpeechMap.StillRuns(features)
+    let letterFrames = LetterFrames()
     for depth in pauseDepthsDB {
       do {
         let map = SpeechMap(
           features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depth,
-          stillRuns: still)
+          stillRuns: still, letterFrames: letterFrames)
         let attempt = try alignOnce(map, segments: segments, options: options)
         if attempt.score < found?.score ?? .infinity { found = (attempt.result, attempt.score, map) }
         // A quiet room's pauses are plain at the floor: no need to look deeper.

@@ -9,7 +9,7 @@ import RealModule
 /// acoustic model is shipped; one is learnt from the recording itself, so any language, voice
 /// and room will do.
 ///
-/// Features, per shape frame (20 ms, `SpectralShape`), `dimension` numbers: the 16 band
+/// Features (`LetterFrames`), per shape frame (20 ms, `SpectralShape`), `dimension` numbers: the 16 band
 /// levels less their mean and less the recording's mean shape (`ShapeFrames`); the level
 /// relative to the speech (the 80th percentile of frame levels), clamped to −40…+10 dB and
 /// divided by `levelScale`; and how they change (half the difference of the frames either
@@ -66,35 +66,12 @@ struct LetterModel {
   /// The least cost of the stretches learnt from, per frame (nats; 0 before `learn`).
   private(set) var costPerFrame: Float = 0
 
-  /// The recording's features (nil without a spectral shape).
+  /// The recording's features (`LetterFrames`; nil without a spectral shape).
   init?(_ map: SpeechMap) {
-    guard let shapes = ShapeFrames(map), let shape = map.features.shape, !shapes.vectors.isEmpty else { return nil }
-    let n = shapes.vectors.count
-    var levels = (0..<n).map { SpeechMap.shapeFrame(shape, $0).level }
-    var sorted = levels
-    let speech = LevelModel.select(&sorted, sorted.count * 4 / 5)
-    let bands = SpectralShape.bandCount
-    let statics = bands + 1
-    var values = [Float](repeating: 0, count: n * statics)
-    for j in 0..<n {
-      for band in 0..<bands { values[j * statics + band] = shapes.vectors[j][band] }
-      values[j * statics + bands] = min(10, max(-40, levels[j] - speech)) / Self.levelScale
-    }
-    levels = []
-    let d = Self.dimension
-    var features = [Float](repeating: 0, count: n * d)
-    for j in 0..<n {
-      for k in 0..<statics { features[j * d + k] = values[j * statics + k] }
-      // How the frame changes: half the difference of its neighbours, in pairs of bands and the level.
-      let before = max(0, j - 1) * statics
-      let after = min(n - 1, j + 1) * statics
-      let change = { (k: Int) in (values[after + k] - values[before + k]) / 2 }
-      for pair in 0..<(bands / 2) { features[j * d + statics + pair] = (change(2 * pair) + change(2 * pair + 1)) / 2 }
-      features[j * d + statics + bands / 2] = change(bands)
-    }
-    self.features = features
-    frameCount = n
-    (wholeMean, wholeVariance) = Self.moments(features, frames: 0..<n)
+    guard let values = map.letterFrames.values(map) else { return nil }
+    features = values.features
+    frameCount = values.frameCount
+    (wholeMean, wholeVariance) = (values.mean, values.variance)
     floor = wholeVariance.map { $0 * Self.varianceFloorShare }
     append(mean: wholeMean, variance: wholeVariance)
   }

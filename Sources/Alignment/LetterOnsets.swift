@@ -42,9 +42,17 @@ enum LetterOnsets {
     _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings,
     readThrough: [Int: (onset: Int, earliest: Int)]
   ) -> [Int: Int] {
-    guard var reading = letters.reading(along: path), reading.model.contrast >= minimumContrast else { return [:] }
     let map = plan.map
-    let anchors = reading.anchors
+    let starts = Set(plan.text.segmentStartBreak)
+    let anchors = LetterReading.anchors(of: path, map: map)
+    // Verse starts at loud pauses, first: a recording whose pauses are quiet needs no letters.
+    let asked = zip(anchors, anchors.dropFirst()).filter { a, b in
+      a.m > 0 && starts.contains(a.j) && readThrough[a.j] == nil
+        && !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
+        && isLoud(map.pauseFrames(a.m), map: map)
+    }
+    guard !asked.isEmpty, var reading = letters.reading(along: path), reading.model.contrast >= minimumContrast
+    else { return [:] }
     let pauseFrames = anchors.flatMap { a -> Range<Int> in
       let pause = map.pauseFrames(a.m)
       let first = reading.shapeFrame(pause.start) + 1
@@ -52,15 +60,11 @@ enum LetterOnsets {
     }
     let sounds = clusters(pauseFrames, model: &reading.model)
     guard !sounds.isEmpty else { return [:] }
-    let starts = Set(plan.text.segmentStartBreak)
     var onsets: [Int: Int] = [:]
-    for (a, b) in zip(anchors, anchors.dropFirst())
-    where a.m > 0 && starts.contains(a.j) && readThrough[a.j] == nil
-      && !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
-    {
+    for (a, b) in asked {
       let pause = map.pauseFrames(a.m)
       if let onset = wordsBegin(after: pause, through: a.j..<b.j, to: b.m, sounds: sounds, &reading),
-        isLoud(pause, map: map), onset > pause.end || !ringsAt(onset, map: map)
+        onset > pause.end || !ringsAt(onset, map: map)
       {
         onsets[a.j] = onset
       }

@@ -78,6 +78,8 @@ struct SpeechMap: Sendable {
   private(set) var totalSpeech: Double
   /// Still sound: notes and pads (`SpeechMap+Notes`).
   let stillRuns: StillRuns
+  /// The letter model's features, shared with every map of the recording made with them.
+  let letterFrames: LetterFrames
 
   /// C[m]: seconds of speech before pause m, for m in 0...P+1 (0 before the first pause, the
   /// total after the last).
@@ -101,11 +103,13 @@ struct SpeechMap: Sendable {
   static let noiseLikeVoicingDB: Float = -3.5
   static let noiseLikeBrightnessDB: Float = -10
 
-  /// `stillRuns`: the recording's, when the caller has them (they do not depend on the depth).
+  /// `stillRuns`, `letterFrames`: the recording's, when the caller has them (they do not
+  /// depend on the depth).
   init(
     features: SpeechFeatures, minPauseMilliseconds: Int, depthBelowSpeechDB: Float? = nil,
-    stillRuns: StillRuns? = nil
+    stillRuns: StillRuns? = nil, letterFrames: LetterFrames = LetterFrames()
   ) {
+    self.letterFrames = letterFrames
     sampleRate = features.sampleRate
     hopFrames = features.hopFrames
     frameCount = features.frameCount
