@@ -11,10 +11,11 @@ import DSP
 /// For each verse start at a real pause, with the stretch of speech after it up to the next
 /// real pause on the path, the frames from the pause's start to the stretch's end are read as
 /// pause, then the text: with P(t) the cost of frames before t as pause (each frame the cheapest
-/// of `pauseSounds` Gaussians learnt from the path's real pauses by k-means, so that a bed's
-/// strikes and swells are pause too) and R(t) the least cost of the stretch's text starting at
-/// t, the words begin at the cheapest t of C(t) = P(t) + R(t), up to `latestFrames` after the
-/// pause's end. The onset moves there when
+/// of `pauseSounds` Gaussians learnt by k-means from the path's real pauses and the sounds the
+/// map discarded that stand `apartMilliseconds` or more before the next speech — breaths,
+/// notes — so that a bed's strikes and swells are pause too) and R(t) the least cost of the
+/// stretch's text starting at t, the words begin at the cheapest t of C(t) = P(t) + R(t), up
+/// to `latestFrames` after the pause's end. The onset moves there when
 ///
 /// - it is `shortestMoveMilliseconds` or more from the pause's end,
 /// - C there is `margin` nats or more cheaper than at the pause's end,
@@ -26,7 +27,10 @@ import DSP
 ///   0.40–0.45).
 ///
 /// On the real-room corpora (seeds 1–11, 3,027 verses), 10 onsets moved, each nearer the truth
-/// (101–714 ms off → at most 46 ms), none further.
+/// (101–714 ms off → at most 46 ms), none further. With the discarded sounds as pause, 4 more
+/// (41–633 ms → 4–164 ms; seed 11's plucks ended pauses up to 633 ms before the voice); taking
+/// heads cut from a word too lost the first sound of words the map had cut with a ring
+/// (`LetterOnsetsTests`: 22–54 ms late).
 enum LetterOnsets {
   static let pauseSounds = 8
   static let latestFrames = 50
@@ -35,6 +39,7 @@ enum LetterOnsets {
   static let deepestFloorDB: Float = 36
   static let minimumContrast: Float = 0.4
   static let ringEndHops = 2
+  static let apartMilliseconds = 100
 
   /// Per verse-start break at a real pause whose words the letters put elsewhere: their onset.
   /// Breaks read through (`RunOnPlacer`) are left alone, and stretches holding an interlude.
@@ -58,7 +63,16 @@ enum LetterOnsets {
       let first = reading.shapeFrame(pause.start) + 1
       return first..<max(first, reading.shapeFrame(pause.end))
     }
-    let sounds = clusters(pauseFrames, model: &reading.model)
+    // What the map heard as not speech (a breath, a note) is pause too, where it stands apart
+    // from the speech after it (a head cut from a word may hold the word's first sound).
+    let apart = apartMilliseconds * map.sampleRate / 1000 / map.hopFrames
+    let heardAsPause = map.discarded.filter { island in
+      !map.islands.contains { ($0.startHop - apart..<$0.startHop + 1).contains(island.endHop) }
+    }.flatMap { island -> Range<Int> in
+      let first = reading.shapeFrame(island.startHop * map.hopFrames)
+      return first..<max(first, reading.shapeFrame(island.endHop * map.hopFrames))
+    }
+    let sounds = clusters(pauseFrames + heardAsPause, model: &reading.model)
     guard !sounds.isEmpty else { return [:] }
     var onsets: [Int: Int] = [:]
     for (a, b) in asked {
