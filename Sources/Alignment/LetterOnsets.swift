@@ -26,11 +26,15 @@ import DSP
 /// - and the letters sound different enough (`minimumContrast`; a bed of notes blurs them to
 ///   0.40–0.45).
 ///
+/// The first verse after the lead-in is read the same way when the first real pause is loud
+/// (the lead-in itself may be silent until the bed's first note), and moves only later.
+///
 /// On the real-room corpora (seeds 1–11, 3,027 verses), 10 onsets moved, each nearer the truth
 /// (101–714 ms off → at most 46 ms), none further. With the discarded sounds as pause, 4 more
 /// (41–633 ms → 4–164 ms; seed 11's plucks ended pauses up to 633 ms before the voice); taking
 /// heads cut from a word too lost the first sound of words the map had cut with a ring
-/// (`LetterOnsetsTests`: 22–54 ms late).
+/// (`LetterOnsetsTests`: 22–54 ms late). With the lead-in, 1 more (seed 11: a pluck 363 ms
+/// before Psalm 1:1, −369 → +17 ms).
 enum LetterOnsets {
   static let pauseSounds = 8
   static let latestFrames = 50
@@ -51,10 +55,14 @@ enum LetterOnsets {
     let starts = Set(plan.text.segmentStartBreak)
     let anchors = LetterReading.anchors(of: path, map: map)
     // Verse starts at loud pauses, first: a recording whose pauses are quiet needs no letters.
-    let asked = zip(anchors, anchors.dropFirst()).filter { a, b in
-      a.m > 0 && starts.contains(a.j) && readThrough[a.j] == nil
+    // The first verse after the lead-in too (no heading before it), when the chapter's pauses
+    // are loud: the lead-in may be silence until the bed's first note.
+    let leadIn: [LetterReading.Anchor] = (path.pauseOfBreak[0] ?? 0) == 0 ? [(j: 0, m: 0)] : []
+    let from = leadIn + anchors
+    let asked = zip(from, from.dropFirst()).filter { a, b in
+      starts.contains(a.j) && readThrough[a.j] == nil
         && !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
-        && isLoud(map.pauseFrames(a.m), map: map)
+        && isLoud(map.pauseFrames(a.m == 0 ? b.m : a.m), map: map)
     }
     guard !asked.isEmpty, var reading = letters.reading(along: path), reading.model.contrast >= minimumContrast
     else { return [:] }
@@ -77,8 +85,10 @@ enum LetterOnsets {
     var onsets: [Int: Int] = [:]
     for (a, b) in asked {
       let pause = map.pauseFrames(a.m)
+      // After the lead-in only later: moved earlier, three voices' first words went 300–700 ms
+      // into a pad's fade-in.
       if let onset = wordsBegin(after: pause, through: a.j..<b.j, to: b.m, sounds: sounds, &reading),
-        onset > pause.end || !ringsAt(onset, map: map)
+        onset > pause.end || (a.m > 0 && !ringsAt(onset, map: map))
       {
         onsets[a.j] = onset
       }
