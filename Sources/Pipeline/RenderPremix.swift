@@ -23,9 +23,12 @@ struct RenderPremix {
     let id: String
     let layout: PremixLayout
     let timings: NarrationTimings
-    /// The premix, made afresh, in chunks, by every pass of the encoder, which normalises it
-    /// for each codec.
+    /// The premix the files are encoded from: spooled once (and measured on the way) when it
+    /// is normalised, as each format's normalisation passes read it again; else made afresh,
+    /// in chunks, by each format's encode.
     let premix: AudioStream
+    /// The premix's spool, removed once its files are written (`FullRender.renderVariants`).
+    let spools: SpoolSet
     /// The premix's loudness, measured once for every format (`RenderOutput.sharesMeasurement`).
     let measuredLUFS: Double?
     /// The bed stem and its gain track as the manifest stores it (stems only).
@@ -64,11 +67,19 @@ struct RenderPremix {
         voice: try voice.source(), layout: layout, bed: music, fadeInFrames: fadeIn, fadeOutFrames: fadeOut,
         track: track, bedLevelDB: bedLevelDB)
     }
-    let measuredLUFS = output.sharesMeasurement(normalise: plan.loudness != nil) ? try premix.integratedLUFS() : nil
+    let spools = SpoolSet(staging: output.staging, name: job.fileName(id, "premix"))
+    var (encoded, measuredLUFS): (AudioStream, Double?) = (premix, nil)
+    if plan.loudness != nil {
+      // The mix (voice, looped bed, ducking) is made once; the meter runs on the same chunks
+      // as a measurement of the stream alone would.
+      let (spool, lufs) = try spools.measured(premix)
+      encoded = spool.stream
+      measuredLUFS = output.sharesMeasurement(normalise: true) ? lufs : nil
+    }
     output.progress.finish(RenderProgress.units(.mix, seconds: Double(layout.frameCount) / Double(rate)))
     guard job.writesStems else {
       return Mix(
-        bed: bed, id: id, layout: layout, timings: premixTimings, premix: premix,
+        bed: bed, id: id, layout: layout, timings: premixTimings, premix: encoded, spools: spools,
         measuredLUFS: measuredLUFS, bedStem: nil)
     }
     let openDB = plan.ducking.speechLevelDB + plan.ducking.duckDepthDB
@@ -80,7 +91,7 @@ struct RenderPremix {
     .adding(.gain(bedLevelDB + openDB))
     .adding(.limit(ceilingDBTP: (plan.loudness ?? .podcast).limiterCeilingDBTP))
     return Mix(
-      bed: bed, id: id, layout: layout, timings: premixTimings, premix: premix,
+      bed: bed, id: id, layout: layout, timings: premixTimings, premix: encoded, spools: spools,
       measuredLUFS: measuredLUFS, bedStem: (stem, RenderPremix.entry(track.offset(by: -openDB))))
   }
 

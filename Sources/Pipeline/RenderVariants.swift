@@ -48,6 +48,9 @@ extension FullRender {
             try rate.value.premix.encode(mix.value, format: format)
           }
         }
+        // The premix's spool goes as soon as its files are written (after a failure, with the
+        // staging folder).
+        _ = schedule.add(priority: 1e9, after: files.map(\.id)) { mix.value.spools.removeAll() }
         return PieceSteps(
           mix: mix,
           files: files,
