@@ -15,7 +15,7 @@ import Render
 /// table's for every Opus file of the render. It reads only the narration and the render's
 /// settings, so a file does not depend on which other variants the call renders. The render
 /// runs it beside the rates' stretches and hands the result to its encoder (`OpusShift`) before
-/// the first file is encoded.
+/// the first Opus file is encoded.
 enum OpusShiftProbe {
   /// The narration's first this many seconds are encoded (less when it is shorter).
   static let seconds = 30
@@ -69,8 +69,8 @@ enum OpusShiftProbe {
 }
 
 /// The recording's own Opus loudness shift, shared by the copies of one render's encoder: set
-/// once, by the render, after the probe and before any file is encoded (the encode pool starts
-/// only when the pool the probe ran in has finished); read by every encode after.
+/// once, by the probe's step of the render, before any Opus file is encoded (their steps wait on
+/// it: `FullRender.renderVariants`); read by every encode after.
 final class OpusShift: @unchecked Sendable {
   typealias Value = (format: EncodedFormat, loudnessLU: Double)
   private let lock = NSLock()

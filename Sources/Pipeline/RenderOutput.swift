@@ -43,29 +43,29 @@ struct RenderOutput {
       chapters: chapters ?? [], tableOfContentsTitle: chapters == nil ? nil : chapterTitle)
   }
 
-  /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in every format, the formats side by
-  /// side on the render's cores; `slope` and `measuredLUFS` as `VariantEncoder.encode` takes
-  /// them. The formats share one measurement of the audio (a format written at another rate
-  /// starts its normalisation from it: see `VariantEncoder.encode`).
-  func encodeAll(
-    _ audio: AudioStream, variantID: String, part: String? = nil, timings: NarrationTimings?, normalise: Bool,
-    titleSuffix: String = "", slope: Double = 1, measuredLUFS: Double? = nil
-  ) throws -> [EncodedFile] {
+  /// Whether the formats of a variant share one measurement of its audio (a format written at
+  /// another rate starts its normalisation from it: see `VariantEncoder.encode`); not when each
+  /// file measures its own input anyway (one format, no target, not normalised).
+  func sharesMeasurement(normalise: Bool) -> Bool {
+    normalise && encoder.target != nil && formats.count > 1
+  }
+
+  /// Encodes `audio` as `<base>.<variant>[.<part>].<ext>` in `format`; `slope` and
+  /// `measuredLUFS` as `VariantEncoder.encode` takes them (see `sharesMeasurement`).
+  func encode(
+    _ audio: AudioStream, format: EncodedFormat, variantID: String, part: String? = nil, timings: NarrationTimings?,
+    normalise: Bool, titleSuffix: String = "", slope: Double = 1, measuredLUFS: Double? = nil
+  ) throws -> EncodedFile {
     let seconds = Double(audio.frameCount) / Double(max(1, audio.sampleRate))
-    let measured =
-      try measuredLUFS ?? (normalise && encoder.target != nil && formats.count > 1 ? audio.integratedLUFS() : nil)
     let stage: RenderEvent.Stage = normalise ? .encode : .stems
-    return try RenderParallel.map(formats.count, jobs: job.jobs) { index in
-      let format = formats[index]
-      let suffix = (part.map { $0 + "." } ?? "") + format.fileExtension
-      let name = job.fileName(variantID, suffix)
-      progress.begin(stage, variant: variantID, format: format.description, "\(job.narrationPath): encoding \(name)")
-      let file = try encoder.encode(
-        audio, format: format, name: name, tags: tags(timings, format: format, titleSuffix: titleSuffix),
-        normalise: normalise, slope: slope, measuredLUFS: measured)
-      progress.finish(RenderProgress.units(stage, seconds: seconds, format: format))
-      return file
-    }
+    let suffix = (part.map { $0 + "." } ?? "") + format.fileExtension
+    let name = job.fileName(variantID, suffix)
+    progress.begin(stage, variant: variantID, format: format.description, "\(job.narrationPath): encoding \(name)")
+    let file = try encoder.encode(
+      audio, format: format, name: name, tags: tags(timings, format: format, titleSuffix: titleSuffix),
+      normalise: normalise, slope: slope, measuredLUFS: measuredLUFS)
+    progress.finish(RenderProgress.units(stage, seconds: seconds, format: format))
+    return file
   }
 
   /// Writes the sidecars (WebVTT, Podcasting 2.0 chapters, Audacity labels, DBP timestamps for

@@ -2,7 +2,8 @@ import Dispatch
 import Files
 import Foundation
 
-/// Runs a render's independent pieces (rates, variants, formats) on every core.
+/// Runs a render's independent pieces (the music beds' preparation) on every core; the render's
+/// rates, variants and files run as one graph of steps (`RenderSchedule`).
 ///
 /// Each piece is a pure function of its inputs (no state is carried from one file to the next),
 /// so the files are byte-identical whatever runs beside them and on any number of cores. Results

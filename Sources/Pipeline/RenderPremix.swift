@@ -3,8 +3,9 @@ import DSP
 import Manifest
 import Render
 
-/// One bed variant of one rate: layout, ducking, mix, normalise, encode, stems (`encode`), then
-/// its record (`record`, once the rate's narration-only files, the voice stem, exist).
+/// One bed variant of one rate: layout, ducking and mix (`mix`), then each format's file and
+/// bed stem (`encode`, `encodeStem`, side by side), then its record (`record`, once the rate's
+/// narration-only files, the voice stem, exist).
 struct RenderPremix {
   let output: RenderOutput
   let speed: Double
@@ -16,18 +17,33 @@ struct RenderPremix {
   /// d(loudness)/d(gain) the voice's normalisation saw: the encoder's first step.
   let slope: Double
 
-  /// A bed variant's files, before its record.
-  struct Encoded {
+  /// A bed variant's premix, as a stream its files are encoded from.
+  struct Mix {
     let bed: PreparedBed
     let id: String
     let layout: PremixLayout
     let timings: NarrationTimings
-    let files: [EncodedFile]
-    /// The bed stem's files and the gain track as the manifest stores it (stems only).
-    let bedStem: (files: [EncodedFile], gain: GainTrackEntry)?
+    /// The premix the files are encoded from: spooled once (and measured on the way) when it
+    /// is normalised, as each format's normalisation passes read it again; else made afresh,
+    /// in chunks, by each format's encode.
+    let premix: AudioStream
+    /// The premix's spool, removed once its files are written (`FullRender.renderVariants`).
+    let spools: SpoolSet
+    /// The premix's loudness, measured once for every format (`RenderOutput.sharesMeasurement`).
+    let measuredLUFS: Double?
+    /// The bed stem and its gain track as the manifest stores it (stems only).
+    let bedStem: (audio: AudioStream, gain: GainTrackEntry)?
   }
 
-  func encode(_ bed: PreparedBed) throws -> Encoded {
+  /// A bed variant's files, before its record.
+  struct Encoded {
+    let mix: Mix
+    let files: [EncodedFile]
+    /// The bed stem's files (stems only).
+    let bedStemFiles: [EncodedFile]?
+  }
+
+  func mix(_ bed: PreparedBed) throws -> Mix {
     let job = output.job
     let plan = job.plan
     let rate = voice.sampleRate
@@ -51,13 +67,20 @@ struct RenderPremix {
         voice: try voice.source(), layout: layout, bed: music, fadeInFrames: fadeIn, fadeOutFrames: fadeOut,
         track: track, bedLevelDB: bedLevelDB)
     }
+    let spools = SpoolSet(staging: output.staging, name: job.fileName(id, "premix"))
+    var (encoded, measuredLUFS): (AudioStream, Double?) = (premix, nil)
+    if plan.loudness != nil {
+      // The mix (voice, looped bed, ducking) is made once; the meter runs on the same chunks
+      // as a measurement of the stream alone would.
+      let (spool, lufs) = try spools.measured(premix)
+      encoded = spool.stream
+      measuredLUFS = output.sharesMeasurement(normalise: true) ? lufs : nil
+    }
     output.progress.finish(RenderProgress.units(.mix, seconds: Double(layout.frameCount) / Double(rate)))
-    // The premix is made afresh, in chunks, by every pass of the encoder, which normalises it
-    // for each codec.
-    let files = try output.encodeAll(
-      premix, variantID: id, timings: premixTimings, normalise: plan.loudness != nil, slope: slope)
     guard job.writesStems else {
-      return Encoded(bed: bed, id: id, layout: layout, timings: premixTimings, files: files, bedStem: nil)
+      return Mix(
+        bed: bed, id: id, layout: layout, timings: premixTimings, premix: encoded, spools: spools,
+        measuredLUFS: measuredLUFS, bedStem: nil)
     }
     let openDB = plan.ducking.speechLevelDB + plan.ducking.duckDepthDB
     let stem = AudioStream(
@@ -67,27 +90,40 @@ struct RenderPremix {
     }
     .adding(.gain(bedLevelDB + openDB))
     .adding(.limit(ceilingDBTP: (plan.loudness ?? .podcast).limiterCeilingDBTP))
-    let bedFiles = try output.encodeAll(
-      stem, variantID: id, part: "bed", timings: nil, normalise: false, titleSuffix: " (music bed)")
-    return Encoded(
-      bed: bed, id: id, layout: layout, timings: premixTimings, files: files,
-      bedStem: (bedFiles, RenderPremix.entry(track.offset(by: -openDB))))
+    return Mix(
+      bed: bed, id: id, layout: layout, timings: premixTimings, premix: encoded, spools: spools,
+      measuredLUFS: measuredLUFS, bedStem: (stem, RenderPremix.entry(track.offset(by: -openDB))))
+  }
+
+  /// The variant's file in `format`.
+  func encode(_ mix: Mix, format: EncodedFormat) throws -> EncodedFile {
+    try output.encode(
+      mix.premix, format: format, variantID: mix.id, timings: mix.timings, normalise: output.job.plan.loudness != nil,
+      slope: slope, measuredLUFS: mix.measuredLUFS)
+  }
+
+  /// The variant's bed stem in `format` (stems only).
+  func encodeStem(_ mix: Mix, format: EncodedFormat) throws -> EncodedFile {
+    guard let stem = mix.bedStem else { preconditionFailure("RenderPremix: no bed stem without stems") }
+    return try output.encode(
+      stem.audio, format: format, variantID: mix.id, part: "bed", timings: nil, normalise: false,
+      titleSuffix: " (music bed)")
   }
 
   /// The variant's sidecars and record; `voiceFiles` are the rate's narration-only files.
   func record(_ encoded: Encoded, voiceFiles: [EncodedFile]) throws -> VariantRecord {
-    let stems = encoded.bedStem.map { bedStem in
-      Stems(
-        voice: Stem(files: voiceFiles, startFrame: encoded.layout.padBeforeFrames),
-        bed: Stem(
-          files: bedStem.files, startFrame: 0,
-          loopSeamFrames: encoded.bed.bed.seams(frameCount: encoded.layout.frameCount)),
+    let mix = encoded.mix
+    var stems: Stems?
+    if let bedStem = mix.bedStem, let bedFiles = encoded.bedStemFiles {
+      stems = Stems(
+        voice: Stem(files: voiceFiles, startFrame: mix.layout.padBeforeFrames),
+        bed: Stem(files: bedFiles, startFrame: 0, loopSeamFrames: mix.bed.bed.seams(frameCount: mix.layout.frameCount)),
         bedGain: bedStem.gain)
     }
-    let sidecars = try output.writeSidecars(variantID: encoded.id, timings: encoded.timings)
+    let sidecars = try output.writeSidecars(variantID: mix.id, timings: mix.timings)
     return try output.writeRecord(
-      speed: speed, bed: encoded.bed, frameCount: encoded.layout.frameCount, timings: encoded.timings,
-      files: encoded.files, sidecars: sidecars, stems: stems)
+      speed: speed, bed: mix.bed, frameCount: mix.layout.frameCount, timings: mix.timings, files: encoded.files,
+      sidecars: sidecars, stems: stems)
   }
 
   /// A gain track as the manifest stores it (dB to two decimals).

@@ -1,10 +1,11 @@
+import AudioIO
 import DSP
 import Manifest
 import Render
 
 /// One rate of a full render: the narration stretched and normalised once (`init`), then its
-/// pieces — the narration-only variant and one premix per bed — each encoded on its own
-/// (`encode`), then their sidecars and records in order (`records`). The rate's spools stay
+/// pieces — the narration-only variant and one premix per bed — each file encoded on its own
+/// (`encodeVoice`, `RenderPremix`), then their sidecars and records in order (`records`). The rate's spools stay
 /// until the caller removes them (`spools.removeAll()`).
 struct RenderRate {
   let speed: Double
@@ -53,8 +54,7 @@ struct RenderRate {
       let voiceLUFS = try plan.loudness?.integratedLUFS ?? voice.stream.integratedLUFS()
       premix = RenderPremix(
         output: output, speed: speed, voice: voice, voiceLUFS: voiceLUFS, timings: timings, slope: slope)
-      let encodesVoice = job.writesNoBedVariant || (job.writesStems && !beds.isEmpty)
-      pieces = (encodesVoice ? [nil] : []) + beds.map { $0 }
+      pieces = RenderRate.pieces(job, beds: beds)
       (self.voice, self.slope, self.voiceMeasuredLUFS) = (voice, slope, voiceMeasuredLUFS)
     } catch {
       spools.removeAll()
@@ -65,15 +65,18 @@ struct RenderRate {
 
   var noBedID: String { RenderOutput.variantID(speed: speed, bed: nil) }
 
-  /// Encodes piece `index` in every format.
-  func encode(piece index: Int) throws -> FullRender.RenderPiece {
-    guard let bed = pieces[index] else {
-      return .voice(
-        try output.encodeAll(
-          voice.stream, variantID: noBedID, timings: timings, normalise: output.job.plan.loudness != nil,
-          slope: slope, measuredLUFS: voiceMeasuredLUFS))
-    }
-    return .premix(try premix.encode(bed))
+  /// The rate's narration-only file in `format`.
+  func encodeVoice(format: EncodedFormat) throws -> EncodedFile {
+    try output.encode(
+      voice.stream, format: format, variantID: noBedID, timings: timings, normalise: output.job.plan.loudness != nil,
+      slope: slope, measuredLUFS: voiceMeasuredLUFS)
+  }
+
+  /// A rate's pieces: the narration alone (nil; when it is written, or is the voice stem), then
+  /// the beds in order.
+  static func pieces(_ job: RenderJob, beds: [PreparedBed]) -> [PreparedBed?] {
+    let encodesVoice = job.writesNoBedVariant || (job.writesStems && !beds.isEmpty)
+    return (encodesVoice ? [nil] : []) + beds.map { $0 }
   }
 
   /// The sidecars and records of the encoded pieces (in piece order).

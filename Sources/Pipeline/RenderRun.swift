@@ -28,8 +28,9 @@ import Render
 /// track stays at or below 0 dB: stem · 10^(track/20) is the bed as mixed.
 ///
 /// Rates, the variants of a rate and the formats of a variant run side by side on `job.jobs`
-/// cores (`RenderParallel`); each file depends only on its own inputs, so the bytes are the same
-/// on one core or many and whatever else the call renders.
+/// cores, as one graph of steps (`RenderSchedule`, built by `renderVariants`); each file depends
+/// only on its own inputs, so the bytes are the same on one core or many and whatever else the
+/// call renders.
 public enum FullRender {
   /// Renders every variant; `progress` receives one event per step (from one worker at a time).
   @discardableResult
@@ -57,27 +58,7 @@ public enum FullRender {
         staging: staging, target: job.plan.loudness, opusComplexity: job.plan.opusComplexity,
         mp3Quality: job.plan.mp3Quality)
       let output = RenderOutput(job: job, staging: staging, encoder: encoder, formats: formats, progress: progress)
-      let speeds = job.plan.speeds
-      // Every rate's stretch and voice, and the Opus shift probe beside them, first; then every
-      // rate's pieces in one pool: the cores stay busy to the end (a rate's stretch alone would
-      // otherwise leave one idle).
-      let prepared = try RenderParallel.map(speeds.count + 1, jobs: job.jobs) {
-        index -> (rate: RenderRate?, shift: OpusShift.Value?) in
-        guard index < speeds.count else {
-          return (nil, try OpusShiftProbe.measure(job.narration, formats: formats, encoder: encoder))
-        }
-        return (try RenderRate(speeds[index], beds: beds, output: output), nil)
-      }
-      let rates = prepared.compactMap(\.rate)
-      defer { for rate in rates { rate.spools.removeAll() } }
-      encoder.opusShift.value = prepared.lazy.compactMap(\.shift).first
-      let work = rates.indices.flatMap { rate in rates[rate].pieces.indices.map { (rate: rate, piece: $0) } }
-      let encoded = try RenderParallel.map(work.count, jobs: job.jobs) { index in
-        try rates[work[index].rate].encode(piece: work[index].piece)
-      }
-      let records = try rates.indices.flatMap { rate in
-        try rates[rate].records(zip(work, encoded).filter { $0.0.rate == rate }.map { $0.1 })
-      }
+      let records = try renderVariants(job, beds: beds, output: output)
       progress.begin(.commit, "\(job.outputFolder): writing \(batch.stagedNames.count) files")
       try batch.commit()
       progress.finish(1)
