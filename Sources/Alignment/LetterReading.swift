@@ -11,13 +11,16 @@ struct LetterReading {
   let perFrame: Int
   /// The breaks at real pauses, in order.
   let anchors: [Anchor]
+  /// Per pause, where the words after it begin when not at its end (`LetterOnsets`).
+  let heardFrom: [Int: Int]
 
   /// Learns the model from every stretch between two anchors (at most
   /// `LetterModel.mostTrainingFrames` frames; none longer than `LetterModel.longestStretch`,
   /// none holding an interlude), `backwards`: with each stretch's words in reverse order. Nil
   /// without a spectral shape.
-  init?(path: BoundaryChooser.Solution, plan: PassPlan, backwards: Bool = false) {
+  init?(path: BoundaryChooser.Solution, plan: PassPlan, backwards: Bool = false, heardFrom: [Int: Int] = [:]) {
     guard let model = LetterModel(plan.map), let perFrame = plan.map.features.framesPerShapeFrame else { return nil }
+    self.heardFrom = heardFrom
     self.plan = plan
     self.path = path
     self.model = model
@@ -50,7 +53,7 @@ struct LetterReading {
 
   /// The shape frames from pause `from`'s end to pause `to`'s start.
   func stretch(from: Int, to: Int) -> Range<Int> {
-    let first = shapeFrame(plan.map.pauseFrames(from).end)
+    let first = shapeFrame(heardFrom[from] ?? plan.map.pauseFrames(from).end)
     return first..<max(first, shapeFrame(plan.map.pauseFrames(to).start))
   }
 
