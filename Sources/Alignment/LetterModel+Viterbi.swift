@@ -77,9 +77,9 @@ extension LetterModel {
     features.withUnsafeBufferPointer { x in
       means.withUnsafeBufferPointer { mean in
         precisions.withUnsafeBufferPointer { precision in
-          let xs = UnsafeRawPointer(x.baseAddress!)
-          let ms = UnsafeRawPointer(mean.baseAddress!)
-          let ps = UnsafeRawPointer(precision.baseAddress!)
+          let xs = UnsafeRawBufferPointer(x)
+          let ms = UnsafeRawBufferPointer(mean)
+          let ps = UnsafeRawBufferPointer(precision)
           let stride = MemoryLayout<Float>.stride
           for (i, frame) in order.enumerated() {
             for (c, symbol) in symbols.enumerated() {
