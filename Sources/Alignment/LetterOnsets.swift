@@ -38,12 +38,13 @@ import DSP
 /// the letters learnt from the words' corrected beginnings and the sound before them as pause:
 /// 2 more (seed 11's plucks, −243 and −227 → +18 and +12 ms).
 ///
-/// The numbers, from a prototype printing every verse start of seeds 1–11 (with duplicates
-/// across the alignment's depths): with 1 pause Gaussian, 15 onsets put right and 8 wrong; with
-/// 3, 16 and 4; with 5 or 8, 17 and 1; with 12, 14 and 1. The letters' own onsets under
-/// bed_notes, 90th percentile: 139 ms with a window of 25 frames after the pause's end, 91 ms
-/// with 50. Moves of 40 ms and more at 10 nats: 32 right, 8 wrong; of 60 ms and more at
-/// 40 nats: 20 right, 0 wrong.
+/// The numbers, from a prototype printing its verse starts on seeds 1–11 (with duplicates
+/// across the alignment's depths). On the bed_notes chapters, with 1 pause Gaussian, 15 onsets
+/// put right and 8 wrong; with 3, 16 and 4; with 5 or 8, 17 and 1; with 12, 14 and 1. The
+/// letters' own onsets under bed_notes, 90th percentile: 139 ms with a window of 25 frames
+/// after the pause's end, 91 ms with 50. On every chapter (floor bound and contrast as above),
+/// moves of 40 ms and more at 10 nats: 32 right, 8 wrong; of 60 ms and more at 40 nats: 20
+/// right, 0 wrong.
 enum LetterOnsets {
   static let pauseSounds = 8
   static let latestFrames = 50
