@@ -82,7 +82,13 @@ enum LetterOnsets {
     }
     guard !asked.isEmpty, var reading = letters.reading(along: path), reading.model.contrast >= minimumContrast
     else { return [:] }
-    let onsets = read(asked, anchors: anchors, &reading)
+    // What the map heard as not speech (a breath, a note) is pause too, where it stands apart
+    // from the speech after it (a head cut from a word may hold the word's first sound).
+    let apart = apartMilliseconds * map.sampleRate / 1000 / map.hopFrames
+    let heardAsPause = map.discarded.filter { island in
+      !map.islands.contains { ($0.startHop - apart..<$0.startHop + 1).contains(island.endHop) }
+    }.flatMap { reading.shapeFrames(from: $0.startHop * map.hopFrames, to: $0.endHop * map.hopFrames) }
+    let onsets = read(asked, anchors: anchors, heardAsPause: heardAsPause, &reading)
     // Once more with the letters learnt from where the words were found to begin, and what lay
     // before them as pause, when many began on something else (a bed's strikes): the first
     // letters no longer hold the strikes they began on.
@@ -91,28 +97,19 @@ enum LetterOnsets {
     guard Double(later) >= secondReadingShare * Double(asked.count), !byPause.isEmpty,
       var again = LetterReading(path: path, plan: plan, heardFrom: byPause)
     else { return onsets }
-    return read(asked, anchors: anchors, &again)
+    return read(asked, anchors: anchors, heardAsPause: heardAsPause, &again)
   }
 
-  /// One reading of the asked verse starts: the pause sounds learnt, each start's words placed.
+  /// One reading of the asked verse starts: the pause sounds learnt (from the anchors' pauses,
+  /// up to where their words were heard to begin, and `heardAsPause`), each start's words placed.
   static func read(
-    _ asked: [(LetterReading.Anchor, LetterReading.Anchor)], anchors: [LetterReading.Anchor],
+    _ asked: [(LetterReading.Anchor, LetterReading.Anchor)], anchors: [LetterReading.Anchor], heardAsPause: [Int],
     _ reading: inout LetterReading
   ) -> [Int: Int] {
     let map = reading.plan.map
     let pauseFrames = anchors.flatMap { a -> Range<Int> in
       let pause = map.pauseFrames(a.m)
-      let first = reading.shapeFrame(pause.start) + 1
-      return first..<max(first, reading.shapeFrame(max(pause.end, reading.heardFrom[a.m] ?? 0)))
-    }
-    // What the map heard as not speech (a breath, a note) is pause too, where it stands apart
-    // from the speech after it (a head cut from a word may hold the word's first sound).
-    let apart = apartMilliseconds * map.sampleRate / 1000 / map.hopFrames
-    let heardAsPause = map.discarded.filter { island in
-      !map.islands.contains { ($0.startHop - apart..<$0.startHop + 1).contains(island.endHop) }
-    }.flatMap { island -> Range<Int> in
-      let first = reading.shapeFrame(island.startHop * map.hopFrames)
-      return first..<max(first, reading.shapeFrame(island.endHop * map.hopFrames))
+      return reading.shapeFrames(from: pause.start, to: max(pause.end, reading.heardFrom[a.m] ?? 0)).dropFirst()
     }
     let sounds = clusters(pauseFrames + heardAsPause, model: &reading.model)
     guard !sounds.isEmpty else { return [:] }
@@ -190,30 +187,39 @@ enum LetterOnsets {
     let count = pauseSounds
     guard frames.count >= count * LetterModel.fewestFrames else { return [] }
     let sorted = frames.sorted { x[$0 * d + level] < x[$1 * d + level] }
-    var centres = (0..<count).map { c -> [Float] in
+    // Centre c's features at c·d …
+    var centres = [Float](repeating: 0, count: count * d)
+    for c in 0..<count {
       let f = sorted[(2 * c + 1) * sorted.count / (2 * count)]
-      return Array(x[(f * d)..<(f * d + d)])
+      for k in 0..<d { centres[c * d + k] = x[f * d + k] }
     }
     var members = [[Int]](repeating: [], count: count)
     for _ in 0..<kMeansIterations {
       members = [[Int]](repeating: [], count: count)
-      for f in frames {
-        var nearest = 0
-        var least = Float.infinity
-        for c in 0..<count {
-          var distance: Float = 0
-          for k in 0..<d {
-            let e = x[f * d + k] - centres[c][k]
-            distance += e * e
-          }
-          if distance < least {
-            least = distance
-            nearest = c
+      x.withUnsafeBufferPointer { x in
+        centres.withUnsafeBufferPointer { centre in
+          for f in frames {
+            var nearest = 0
+            var least = Float.infinity
+            for c in 0..<count {
+              var distance: Float = 0
+              for k in 0..<d {
+                let e = x[f * d + k] - centre[c * d + k]
+                distance += e * e
+              }
+              if distance < least {
+                least = distance
+                nearest = c
+              }
+            }
+            members[nearest].append(f)
           }
         }
-        members[nearest].append(f)
       }
-      for c in 0..<count where !members[c].isEmpty { centres[c] = LetterModel.moments(x, frames: members[c]).mean }
+      for c in 0..<count where !members[c].isEmpty {
+        let mean = LetterModel.moments(x, frames: members[c]).mean
+        for k in 0..<d { centres[c * d + k] = mean[k] }
+      }
     }
     return members.filter { $0.count >= LetterModel.fewestFrames }.map { model.symbol(of: $0.map { $0..<$0 + 1 }) }
   }

@@ -51,10 +51,17 @@ struct LetterReading {
 
   func words(_ breaks: Range<Int>) -> String { plan.text.units[breaks].map(\.text).joined(separator: " ") }
 
-  /// The shape frames from pause `from`'s end to pause `to`'s start.
+  /// The shape frames from the one holding recording frame `from` up to the one holding `to`
+  /// (none when `to` comes first).
+  func shapeFrames(from: Int, to: Int) -> Range<Int> {
+    let first = shapeFrame(from)
+    return first..<max(first, shapeFrame(to))
+  }
+
+  /// The shape frames from pause `from`'s end (or where its words were heard to begin) to
+  /// pause `to`'s start.
   func stretch(from: Int, to: Int) -> Range<Int> {
-    let first = shapeFrame(heardFrom[from] ?? plan.map.pauseFrames(from).end)
-    return first..<max(first, shapeFrame(plan.map.pauseFrames(to).start))
+    shapeFrames(from: heardFrom[from] ?? plan.map.pauseFrames(from).end, to: plan.map.pauseFrames(to).start)
   }
 
   /// C(t) = L(t − 1) + R(t) for break j over the stretch from anchor a to anchor b, for t in

@@ -17,8 +17,6 @@ struct RenderRate {
   let slope: Double
   let voiceMeasuredLUFS: Double?
   let premix: RenderPremix
-  /// Piece 0 is the narration alone (when it is written), the others the beds, in order.
-  let pieces: [PreparedBed?]
 
   init(_ speed: Double, beds: [PreparedBed], output: RenderOutput) throws {
     let job = output.job
@@ -54,7 +52,6 @@ struct RenderRate {
       let voiceLUFS = try plan.loudness?.integratedLUFS ?? voice.stream.integratedLUFS()
       premix = RenderPremix(
         output: output, speed: speed, voice: voice, voiceLUFS: voiceLUFS, timings: timings, slope: slope)
-      pieces = RenderRate.pieces(job, beds: beds)
       (self.voice, self.slope, self.voiceMeasuredLUFS) = (voice, slope, voiceMeasuredLUFS)
     } catch {
       spools.removeAll()
