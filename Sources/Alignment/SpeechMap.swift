@@ -72,6 +72,9 @@ struct SpeechMap: Sendable {
   private(set) var islands: [Island]
   /// Islands judged not speech (for diagnostics).
   private(set) var discarded: [Island]
+  /// The sounds the level rules judged not speech (breaths, clicks, notes, murmurs), in order:
+  /// `discarded` without the takes `dropIslands` set aside later.
+  let setAside: [Island]
   /// pauses[m] lies between islands[m] and islands[m + 1].
   private(set) var pauses: [Pause]
   /// Net speech time of all islands, seconds.
@@ -148,6 +151,7 @@ struct SpeechMap: Sendable {
     Self.splitAtDips(&kept, features)
     islands = kept
     discarded = dropped
+    setAside = dropped.sorted { $0.startHop < $1.startHop }
     pauses = []
     totalSpeech = 0
     rebuildPauses()
