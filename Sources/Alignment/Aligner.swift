@@ -28,7 +28,7 @@ public enum Aligner {
     _ features: SpeechFeatures, segments: [VerseInput], options: AlignmentOptions = .init()
   ) throws(AlignmentError) -> AlignmentResult {
     guard !segments.isEmpty else { throw .noText(file: options.file) }
-    var found: (result: AlignmentResult, score: Double, map: SpeechMap)?
+    var found: Attempt?
     var firstError: AlignmentError?
     let still = SpeechMap.StillRuns(features)
     let letterFrames = LetterFrames()
@@ -38,7 +38,7 @@ public enum Aligner {
           features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depth,
           stillRuns: still, letterFrames: letterFrames)
         let attempt = try alignOnce(map, segments: segments, options: options)
-        if attempt.score < found?.score ?? .infinity { found = (attempt.result, attempt.score, map) }
+        if attempt.score < found?.score ?? .infinity { found = attempt }
         // A quiet room's pauses are plain at the floor: no need to look deeper.
         if depth == nil && attempt.result.fit >= FitCheck.lowFit { break }
       } catch {
@@ -57,6 +57,13 @@ public enum Aligner {
     if mayRefuse, result.lettersPerSecond > FitCheck.fastestLettersPerSecond {
       throw .textMismatch(file: options.file, reason: FitCheck.tooFast(lettersPerSecond: result.lettersPerSecond))
     }
+    // What the words say of the sound between the pauses (`LetterOrderCheck`).
+    var letters = best.letters
+    let letterEvidence = letters.gain()
+    if let (gain, contrast) = letterEvidence {
+      result.fitDetails["letterOrderGain"] = gain
+      result.fitDetails["letterContrast"] = contrast
+    }
     let opening = OpeningCheck.evidence(result: result, segments: segments, map: best.map)
     if let opening {
       result.fitDetails["openingShare"] = opening
@@ -70,6 +77,12 @@ public enum Aligner {
         result.warnings.append(OpeningCheck.warning(file: options.file, share: opening))
         result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
       }
+    }
+    // Pauses that fit, words that do not: another chapter of the same shape, or a reading the
+    // letters cannot follow (a long reverb). Warned, and no boundary vouched for.
+    if result.fit >= FitCheck.lowFit, let gain = letterEvidence?.gain, gain < LetterOrderCheck.doubtBelowGain {
+      result.warnings.append(LetterOrderCheck.warning(file: options.file, gain: gain))
+      result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
     }
     guard result.fit < OrderCheck.checkBelowFit else { return result }
     // A person who fixed boundaries has vouched for the text: warn, never refuse.
@@ -90,14 +103,8 @@ public enum Aligner {
       }
       return result
     }
-    // The pauses fit poorly: what the words say of the sound (one more alignment, beside the
-    // order test's shuffles); where the order test passed narrowly or not at all, it decides.
-    if order != nil,
-      let details = (try? alignOnce(best.map, segments: segments, options: options, weighingLetters: true))?
-        .result.fitDetails, let gain = details["letterOrderGain"], let contrast = details["letterContrast"]
-    {
-      result.fitDetails["letterOrderGain"] = gain
-      result.fitDetails["letterContrast"] = contrast
+    // The pauses fit poorly: where the order test passed narrowly or not at all, the words decide.
+    if order != nil, let (gain, _) = letterEvidence {
       if mayRefuse, let order, !order.holds || order.margin < LetterOrderCheck.checkBelowMargin,
         gain < LetterOrderCheck.refuseBelowGain
       {
@@ -121,13 +128,21 @@ public enum Aligner {
     return result
   }
 
-  /// One alignment with the pauses found at one depth (`map`); its fit score (lower is better).
+  /// One alignment: its result, its fit score (lower is better), the map it was found on, and
+  /// what its letters say of the text (weighed only for the alignment kept: `LetterOrderCheck`).
+  struct Attempt {
+    var result: AlignmentResult
+    var score: Double
+    var map: SpeechMap
+    var letters: LetterOrderCheck.Source
+  }
+
+  /// One alignment with the pauses found at one depth (`map`).
   /// Only its score is wanted when not `placingRunOns` (`RunOnPlacer` moves no pause it counts).
-  /// `weighingLetters`: with the letters' evidence (`LetterOrderCheck`) in its fit details.
   static func alignOnce(
-    _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions, placingRunOns: Bool = true,
-    weighingLetters: Bool = false
-  ) throws(AlignmentError) -> (result: AlignmentResult, score: Double) {
+    _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions, placingRunOns: Bool = true
+  ) throws(AlignmentError) -> Attempt {
+    let given = map
     var map = map
     guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
     let fixed = try FixedStarts(options.fixedStarts, segments: segments, map: &map, file: options.file)
@@ -169,11 +184,9 @@ public enum Aligner {
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
     result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
-    if weighingLetters, let evidence = LetterOrderCheck.gain(path: chosen, plan: plan, letters: &letters) {
-      result.fitDetails["letterOrderGain"] = evidence.gain
-      result.fitDetails["letterContrast"] = evidence.contrast
-    }
-    return (result, report.details["score"] ?? 0)
+    return Attempt(
+      result: result, score: report.details["score"] ?? 0, map: given,
+      letters: LetterOrderCheck.Source(path: chosen, plan: plan, letters: letters))
   }
 
   /// Pass 1 (one rate, wide bands), what it teaches, pass 2; nil when pass 1 finds no path.

@@ -14,13 +14,12 @@
 enum ReadTwice {
   static let mostTried = 8
 
-  typealias Attempt = (SpeechMap, [VerseInput], AlignmentOptions) -> (result: AlignmentResult, score: Double)?
+  typealias Attempt = (SpeechMap, [VerseInput], AlignmentOptions) -> Aligner.Attempt?
 
   /// The better of `best` and the alignment without repeated readings.
   static func removed(
-    from best: (result: AlignmentResult, score: Double, map: SpeechMap), segments: [VerseInput],
-    options: AlignmentOptions, attempt: Attempt
-  ) -> (result: AlignmentResult, score: Double, map: SpeechMap) {
+    from best: Aligner.Attempt, segments: [VerseInput], options: AlignmentOptions, attempt: Attempt
+  ) -> Aligner.Attempt {
     var taken: [SpeechMap.Repeat] = []
     for candidate in best.map.repeats().sorted(by: { $0.share < $1.share }).prefix(mostTried) {
       guard let window = window(around: candidate, result: best.result, map: best.map, segments: segments)
@@ -43,7 +42,7 @@ enum ReadTwice {
     guard var better = attempt(map, segments, options), better.score < best.score else { return best }
     for r in taken { note(r, in: &better.result, map: best.map, file: options.file) }
     better.result.listLowConfidence(threshold: options.lowConfidence)
-    return (better.result, better.score, map)
+    return better
   }
 
   /// The segments touched by the two readings (the earlier, and as much of the later) and
