@@ -9,8 +9,10 @@ wrong_chapter ones) with the texts of the chapters 5 and 11 places further on in
 (skipping pairs whose text is the same chapter), runs `prep align` on each pair without
 --allow-mismatch and counts refusals (exit 1 with "does not match"). It then runs every
 matching recording (and each --human AUDIO TEXT pair: a human reading with its own text),
-which must not be refused. Prints the counts and every accepted wrong pair with its fit
-figures (`orderMargin`, `orderShare`: see Sources/Alignment/OrderCheck.swift).
+which must not be refused. Prints the counts, how many accepted wrong pairs hold a boundary at
+confidence 0.9 or more (none should) or carry no warning, and every accepted wrong pair with
+its fit figures (`orderMargin`, `orderShare`: Sources/Alignment/OrderCheck.swift;
+`letterOrderGain`: Sources/Alignment/LetterOrderCheck.swift).
 Exit status 1 if a matching recording is refused.
 """
 import argparse
@@ -42,7 +44,10 @@ def run(prep, out, job):
     details = {}
     if p.returncode == 0 and os.path.exists(record):
         with open(record) as f:
-            details = json.load(f).get("analysis", {}).get("fitDetails", {})
+            doc = json.load(f)
+        details = dict(doc.get("analysis", {}).get("fitDetails", {}))
+        details["confidence"] = max((s["confidence"] for s in doc.get("segments", [])), default=0.0)
+        details["warned"] = bool(doc.get("warnings"))
     return name, p.returncode, p.stderr.strip().splitlines()[-1:] if p.returncode else [], details
 
 
@@ -75,9 +80,14 @@ def main():
     refused = [r for r in wrong_runs if r[1] == 1]
     print("wrong pairs refused: %d of %d (%.1f %%)" % (len(refused), len(wrong_runs),
                                                        100.0 * len(refused) / max(1, len(wrong_runs))))
-    for name, rc, _, d in wrong_runs:
-        if rc == 0:
-            print("  accepted %-70s margin %s share %s" % (name, d.get("orderMargin", "-"), d.get("orderShare", "-")))
+    accepted = [r for r in wrong_runs if r[1] == 0]
+    confident = [r for r in accepted if r[3].get("confidence", 0) >= 0.9]
+    print("wrong pairs accepted with a boundary at 0.9 or more: %d; accepted without a warning: %d"
+          % (len(confident), sum(not r[3].get("warned") for r in accepted)))
+    for name, rc, _, d in accepted:
+        print("  accepted %-70s margin %s share %s letters %s best confidence %.3f%s"
+              % (name, d.get("orderMargin", "-"), d.get("orderShare", "-"), d.get("letterOrderGain", "-"),
+                 d.get("confidence", 0), "" if d.get("warned") else " (no warning)"))
     bad = [r for r in right_runs if r[1] != 0]
     print("matching recordings refused: %d of %d" % (len(bad), len(right_runs)))
     for name, rc, err, _ in bad:
