@@ -27,7 +27,10 @@ import DSP
 ///   0.40–0.45).
 ///
 /// The first verse after the lead-in is read the same way when the first real pause is loud
-/// (the lead-in itself may be silent until the bed's first note), and moves only later.
+/// (the lead-in itself may be silent until the bed's first note), and moves only later. The
+/// last verse's words run to the end of the speech (until 2026-11-26 it was never read: held-back
+/// seed 13's Genesis 1:13 began 449 ms early, on a pluck's ring; now 24 ms; nothing else moved
+/// on seeds 1–13).
 ///
 /// On the real-room corpora (seeds 1–11, 3,027 verses), 10 onsets moved, each nearer the truth
 /// (101–714 ms off → at most 46 ms), none further. With the discarded sounds as pause, 4 more
@@ -74,7 +77,9 @@ enum LetterOnsets {
     // The first verse after the lead-in too (no heading before it), when the chapter's pauses
     // are loud: the lead-in may be silence until the bed's first note.
     let leadIn: [LetterReading.Anchor] = (path.pauseOfBreak[0] ?? 0) == 0 ? [(j: 0, m: 0)] : []
-    let from = leadIn + anchors
+    // The last verse's words run to the end of the speech.
+    let end: LetterReading.Anchor = (j: plan.text.unitCount, m: map.pauses.count + 1)
+    let from = leadIn + anchors + [end]
     let asked = zip(from, from.dropFirst()).filter { a, b in
       starts.contains(a.j) && readThrough[a.j] == nil
         && !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
