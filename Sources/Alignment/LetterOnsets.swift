@@ -27,7 +27,10 @@ import DSP
 ///   0.40–0.45).
 ///
 /// The first verse after the lead-in is read the same way when the first real pause is loud
-/// (the lead-in itself may be silent until the bed's first note), and moves only later. The
+/// (the lead-in itself may be silent until the bed's first note), and moves only later: its
+/// reading starts at the first sound (from the recording's start, the letters put the words
+/// in the silence before the bed, and two verses stayed on a pluck 205–211 ms early, seeds 4
+/// and 13; now 25 ms late and 13 ms early; nothing else moved on seeds 1–13). The
 /// last verse's words run to the end of the speech (until 2026-11-26 it was never read: held-back
 /// seed 13's Genesis 1:13 began 449 ms early, on a pluck's ring; now 24 ms; nothing else moved
 /// on seeds 1–13).
@@ -120,9 +123,10 @@ enum LetterOnsets {
     guard !sounds.isEmpty else { return [:] }
     var onsets: [Int: Int] = [:]
     for (a, b) in asked {
-      let pause = map.pauseFrames(a.m)
+      var pause = map.pauseFrames(a.m)
       // After the lead-in only later: moved earlier, three voices' first words went 300–700 ms
-      // into a pad's fade-in.
+      // into a pad's fade-in. So the reading starts at the first sound.
+      if a.m == 0 { pause.start = max(pause.start, pause.end - map.hopFrames) }
       if let onset = wordsBegin(after: pause, through: a.j..<b.j, to: b.m, sounds: sounds, &reading),
         onset > pause.end || (a.m > 0 && !ringsAt(onset, map: map))
       {
