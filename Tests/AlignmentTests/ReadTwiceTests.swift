@@ -37,12 +37,18 @@ import Testing
   /// A whole verse read twice: the later take is the verse, named in a warning.
   @Test(arguments: [(UInt64(1), 4), (2, 6)])
   func retakeIsLabelledAtTheLaterTake(seed: UInt64, verse: Int) throws {
+    try Self.expectLaterTake(of: verse, in: SampleText.psalm23 + SampleText.psalm121, seed: seed)
+  }
+
+  /// `verses` read with verse `verse` (0-based) taken twice: the later take is the verse, named
+  /// in a warning, and every other verse is in its own pause.
+  static func expectLaterTake(of verse: Int, in verses: [String], seed: UInt64) throws {
     var options = SyntheticReading.Options()
     options.seed = seed
     options.wordTimbres = true
     options.retaken = [verse]
-    let reading = SyntheticReading(SampleText.psalm23 + SampleText.psalm121, options)
-    let result = try Self.align(reading, SampleText.psalm23 + SampleText.psalm121)
+    let reading = SyntheticReading(verses, options)
+    let result = try Self.align(reading, verses)
     #expect(reading.isInOwnGap(result.segments[verse].start, verse: verse, slackFrames: 0), "the later take")
     #expect(result.warnings.contains { $0.contains("verse \(verse + 1) ") }, "\(result.warnings)")
     for v in result.segments.indices where v != verse {
@@ -68,17 +74,7 @@ import Testing
       "Praise him upon the loud cymbals: praise him upon the high sounding cymbals.",
       "Let every thing that hath breath praise the LORD. Praise ye the LORD.",
     ]
-    var options = SyntheticReading.Options()
-    options.seed = seed
-    options.wordTimbres = true
-    options.retaken = [verse]
-    let reading = SyntheticReading(psalm150, options)
-    let result = try Self.align(reading, psalm150)
-    #expect(reading.isInOwnGap(result.segments[verse].start, verse: verse, slackFrames: 0), "the later take")
-    #expect(result.warnings.contains { $0.contains("verse \(verse + 1) ") }, "\(result.warnings)")
-    for v in result.segments.indices where v != verse {
-      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
-    }
+    try Self.expectLaterTake(of: verse, in: psalm150, seed: seed)
   }
 
   /// Words the text itself repeats ("Holy, holy, holy") sound alike too; they are the text,
