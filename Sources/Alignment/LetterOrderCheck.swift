@@ -34,6 +34,11 @@ enum LetterOrderCheck {
   /// where the words cannot be told apart at all (a synthetic reading whose every word is one
   /// tone, Ecclesiastes 3 read on through its verse breaks) both say so of the right text too.
   static let doubtBelowGain = 0.5
+  /// At a fair fit (`FitCheck.lowFit` up to `OrderCheck.checkBelowFit`), where the pauses
+  /// leave more room, this: the 3 matching chapters there gained 1.67–2.60; the 9 pairings
+  /// with another chapter's text 0.13–1.09, and the three of them accepted with boundaries at
+  /// 0.9 or more after the bound above, 0.56, 0.56 and 1.09 (seeds 8 and 10).
+  static let fairFitDoubtBelowGain = 1.2
 
   /// An alignment's path and letters, kept to be weighed if it is the one kept.
   struct Source {
