@@ -80,11 +80,7 @@ public enum Aligner {
     }
     // Pauses that fit, words that do not: another chapter of the same shape, or a reading the
     // letters cannot follow (a long reverb). Warned, and no boundary vouched for.
-    if result.fit >= FitCheck.lowFit, let gain = letterEvidence?.gain,
-      gain
-        < (result.fit < OrderCheck.checkBelowFit
-          ? LetterOrderCheck.fairFitDoubtBelowGain : LetterOrderCheck.doubtBelowGain)
-    {
+    if let gain = letterEvidence?.gain, LetterOrderCheck.doubts(gain: gain, fit: result.fit) {
       result.warnings.append(LetterOrderCheck.warning(file: options.file, gain: gain))
       result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
     }

@@ -56,6 +56,12 @@ enum LetterOrderCheck {
     }
   }
 
+  /// Whether a text whose pauses fit at `fit` (`FitCheck.lowFit` or more) and whose words gain
+  /// `gain` is in doubt (`doubtBelowGain`, `fairFitDoubtBelowGain`).
+  static func doubts(gain: Double, fit: Double) -> Bool {
+    fit >= FitCheck.lowFit && gain < (fit < OrderCheck.checkBelowFit ? fairFitDoubtBelowGain : doubtBelowGain)
+  }
+
   static func warning(file: String, gain: Double) -> String {
     "\(file): the text's words explain what is heard between the pauses hardly better than the same words "
       + "read backwards (\(FitCheck.format(gain)) nats per frame); check that the recording and the text are "

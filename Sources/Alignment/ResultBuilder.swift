@@ -61,8 +61,7 @@ struct ResultBuilder {
     let near = ResultBuilder.setAsideMilliseconds * map.sampleRate / 1000
     var first = pause.end
     let aside = map.setAside
-    guard !aside.isEmpty, !LetterOnsets.isLoud(pause, map: map) else { return first }
-    // The sounds set aside starting before the pause's end: aside[..<upper].
+    // The sounds set aside starting before the pause's end: aside[..<lower].
     var lower = 0
     var upper = aside.count
     while lower < upper {
@@ -77,7 +76,9 @@ struct ResultBuilder {
       guard first - end <= near else { break }
       first = start
     }
-    return first
+    // Only now the pause's floor (a median over its hops): most jump points have no sound set
+    // aside near them.
+    return first < pause.end && !LetterOnsets.isLoud(pause, map: map) ? first : pause.end
   }
 
   /// A word opening with a consonant may start with a sound far under its vowel: a voiced

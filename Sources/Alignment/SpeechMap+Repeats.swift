@@ -17,7 +17,7 @@ import DSP
 /// - their first `repeatHeadFrames` frames are close (`repeatHeadShare` of the recording's
 ///   median head distance over every pair tried, or more: `repeatAlikeRatio`): a quick test;
 /// - A's first `repeatPrefixFrames` against B's beginning cost at most `repeatPrefixShare` of
-///   that median, and so do A's first 2, 4, 8… times as many (up to half of A), and all of A against B's beginning (B's end free, between
+///   that scale, and so do A's first 2, 4, 8… times as many (up to half of A), and all of A against B's beginning (B's end free, between
 ///   `repeatShortestShare` and `repeatLongestShare` of A's length) at most `repeatWholeShare`.
 ///
 /// (On the four generated real-room corpora the 8 true false starts and retakes measured: head
@@ -28,7 +28,7 @@ extension SpeechMap {
   struct Repeat: Sendable, Equatable {
     /// Islands of the earlier reading.
     var islands: Range<Int>
-    /// Its DTW distance to the later reading, as a share of the recording's median.
+    /// Its DTW distance to the later reading, as a share of the recording's scale (`repeatAlikeRatio`).
     var share: Double
   }
 
@@ -106,11 +106,11 @@ extension SpeechMap {
     }
     guard !pairs.isEmpty else { return [] }
     let heads = pairs.map(\.head).sorted()
-    let median = max(heads[pairs.count / 2], heads[pairs.count * 9 / 10] / Self.repeatAlikeRatio)
-    guard median > 0 else { return [] }
+    let scale = max(heads[pairs.count / 2], heads[pairs.count * 9 / 10] / Self.repeatAlikeRatio)
+    guard scale > 0 else { return [] }
     var found: [Repeat] = []
     var best: [Int: Repeat] = [:]
-    for pair in pairs where pair.head <= Self.repeatHeadShare * median {
+    for pair in pairs where pair.head <= Self.repeatHeadShare * scale {
       let x = frames(pair.a..<pair.b, Int.max)
       let n = x.count
       let y = frames(pair.b..<islands.count, Int(Self.repeatLongestShare * Double(n)))
@@ -119,14 +119,14 @@ extension SpeechMap {
       var length = Self.repeatPrefixFrames
       var matches = true
       while matches && 2 * length <= n {
-        let limit = Self.repeatPrefixShare * median
+        let limit = Self.repeatPrefixShare * scale
         let start = y.prefix(Int(Self.repeatLongestShare * Double(length)))
         matches = Self.warpDistance(x.prefix(length), start, freeEnd: true, abandonAbove: limit) <= limit
         length *= 2
       }
       guard matches else { continue }
       let share =
-        Self.warpDistance(x, y, freeEnd: true, abandonAbove: Self.repeatWholeShare * median) / median
+        Self.warpDistance(x, y, freeEnd: true, abandonAbove: Self.repeatWholeShare * scale) / scale
       guard share <= Self.repeatWholeShare, share < best[pair.b]?.share ?? .infinity else { continue }
       best[pair.b] = Repeat(islands: pair.a..<pair.b, share: share)
     }
