@@ -147,7 +147,7 @@ struct SpeechMap: Sendable {
     Self.extendFaintEdges(
       &kept, discarded: dropped, still: still.anyLevel, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)
-    Self.splitAtDecays(&kept, features, minimumHops: minimumHops)
+    Self.splitAtDecays(&kept, features, levels, minimumHops: minimumHops)
     Self.splitAtDips(&kept, features)
     islands = kept
     discarded = dropped
