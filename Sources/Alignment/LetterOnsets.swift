@@ -23,8 +23,8 @@ import DSP
 ///   the first sound, and a verse read twice or a soft word after a quiet pause moved the words
 ///   by 160–1,400 ms (real-room seeds 1, 3, 5 and 9: floors 43–49 dB down; the onsets moved
 ///   right lay under floors 16–32 dB down),
-/// - and the letters sound different enough (`minimumContrast`; a bed of notes blurs them to
-///   0.40–0.45).
+/// - and the letters sound different enough (`LetterModel.placingContrast`; a bed of notes
+///   blurs them to 0.40–0.45).
 ///
 /// The first verse after the lead-in is read the same way when the first real pause is loud
 /// (the lead-in itself may be silent until the bed's first note), and moves only later: its
@@ -57,7 +57,6 @@ enum LetterOnsets {
   static let shortestMoveMilliseconds = 60
   static let margin: Float = 40
   static let deepestFloorDB: Float = 36
-  static let minimumContrast: Float = 0.4
   /// An earlier onset may land in a still run's last two hops (10 ms): where the ring ends and
   /// the word begins.
   static let ringEndHops = 2
@@ -88,7 +87,8 @@ enum LetterOnsets {
         && !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
         && isLoud(map.pauseFrames(a.m == 0 ? b.m : a.m), map: map)
     }
-    guard !asked.isEmpty, var reading = letters.reading(along: path), reading.model.contrast >= minimumContrast
+    guard !asked.isEmpty, var reading = letters.reading(along: path),
+      reading.model.contrast >= LetterModel.placingContrast
     else { return [:] }
     // What the map heard as not speech (a breath, a note) is pause too, where it stands apart
     // from the speech after it (a head cut from a word may hold the word's first sound).

