@@ -3,8 +3,10 @@
 What is read is a list of units: heading parts (a title, a superscription),
 verses, and extra speech (a false start or a discarded first take of a verse).
 Each unit is synthesized in pieces split at punctuation, trimmed to its
-speech (synth.trim: first/last sample = speech onset/offset) and laid out on
-a frame grid with drawn pauses, so every onset is exact.  Breaths go into the
+sound (synth.trim: first/last sample = speech onset/offset, except that a
+diphone voice's leading pause unit is sound before the speech, see
+synth.speech_lead) and laid out on a frame grid with drawn pauses, so every
+onset is exact.  Breaths go into the
 pauses, clear of the speech; room sound, beds, reverb, telephone band and
 codec come after the layout and never move the speech.
 """
@@ -128,17 +130,21 @@ def render(cfg, sy, rng):
     sr = cfg["sr"]
     units = _units(cfg)
     segs = _pieces(cfg, units, rng)
-    audio = sy.run([(cfg["voice"], s["rate"], s["text"]) for s in segs])
+    reqs = [(cfg["voice"], s["rate"], s["text"]) for s in segs]
+    audio = sy.run(reqs)
     ugain = {}
-    for s, (r, x) in zip(segs, audio):
+    for s, (r, x), t0 in zip(segs, audio, sy.speech_starts(reqs)):
         g = ugain.setdefault(s["ui"], db2amp(rng.normal(0, cfg.get("level_drift_db", 1.0))))
-        s["x"] = synth.trim(synth.resample(x, r, sr), sr) * g
+        x = synth.resample(x, r, sr)
+        s["lead"] = synth.speech_lead(x, sr, t0)   # a pause unit's murmur at the head: sound, not speech
+        s["x"] = synth.trim(x, sr) * g
     for i in range(len(segs) - 1):
         segs[i]["kind"], segs[i]["pause"] = _pause_after(cfg, segs, i, rng)
     segs[-1]["kind"], segs[-1]["pause"] = "tail", float(rng.uniform(*cfg["pauses"]["tail"]))
     pos = int(round(rng.uniform(*cfg["pauses"]["lead"]) * sr))
     for s in segs:
         s["on"], s["off"] = pos, pos + len(s["x"]) - 1
+        s["speech_on"] = s["on"] + s["lead"]
         pos = s["off"] + 1 + int(round(s["pause"] * sr))
     n = pos
     speech = np.zeros(n)
@@ -198,9 +204,9 @@ def _truth(cfg, segs, breaths, noises, n, sr, trim_db, info):
     prev_off = 0
     hs = [s for s in segs if s["role"] == "heading"]
     if hs:
-        truth["heading"] = dict(text=" ".join(cfg["heading_parts"]), onset=sec(hs[0]["on"]), offset=sec(hs[-1]["off"]),
-                                onset_frame=hs[0]["on"], offset_frame=hs[-1]["off"],
-                                parts=[dict(text=s["text"], onset_frame=s["on"], offset_frame=s["off"]) for s in hs])
+        truth["heading"] = dict(text=" ".join(cfg["heading_parts"]), onset=sec(hs[0]["speech_on"]), offset=sec(hs[-1]["off"]),
+                                onset_frame=hs[0]["speech_on"], offset_frame=hs[-1]["off"],
+                                parts=[dict(text=s["text"], onset_frame=s["speech_on"], offset_frame=s["off"]) for s in hs])
         prev_off = hs[-1]["off"]
     verses, extra = [], []
     for vi, (lab, text) in enumerate(cfg["verses"]):
@@ -209,15 +215,15 @@ def _truth(cfg, segs, breaths, noises, n, sr, trim_db, info):
         ex = [s for s in segs if s["vi"] == vi and s["role"] == "extra"]
         if ex:
             extra.append(dict(verse=lab, kind=ex[0]["ekind"], text=" ".join(s["text"] for s in ex),
-                              start_frame=ex[0]["on"], end_frame=ex[-1]["off"]))
+                              start_frame=ex[0]["speech_on"], end_frame=ex[-1]["off"]))
             prev_off = ex[-1]["off"]
         if not vs:                               # skipped: a zero-length verse at the next verse's start
             verses.append(dict(number=num, label=lab, text=text, skipped=True))
             continue
-        on, off = vs[0]["on"], vs[-1]["off"]
+        on, off = vs[0]["speech_on"], vs[-1]["off"]
         v = dict(number=num, label=lab, onset=sec(on), offset=sec(off), onset_frame=on, offset_frame=off,
                  gap_before=dict(start=sec(prev_off), end=sec(on), start_frame=prev_off, end_frame=on),
-                 text=text, phrases=[dict(text=s["text"], onset_frame=s["on"], offset_frame=s["off"]) for s in vs])
+                 text=text, phrases=[dict(text=s["text"], onset_frame=s["speech_on"], offset_frame=s["off"]) for s in vs])
         if vi in cfg.get("runon", ()):
             v["runon"] = True
         verses.append(v)
@@ -230,9 +236,9 @@ def _truth(cfg, segs, breaths, noises, n, sr, trim_db, info):
             v["offset"], v["offset_frame"] = nxt["onset"], nxt["onset_frame"]
             v["phrases"] = []
     truth["verses"] = verses
-    pauses = [dict(kind="lead", start_frame=0, end_frame=segs[0]["on"])]
+    pauses = [dict(kind="lead", start_frame=0, end_frame=segs[0]["speech_on"])]
     for i, s in enumerate(segs[:-1]):
-        pauses.append(dict(kind=s["kind"], start_frame=s["off"], end_frame=segs[i + 1]["on"]))
+        pauses.append(dict(kind=s["kind"], start_frame=s["off"], end_frame=segs[i + 1]["speech_on"]))
     pauses.append(dict(kind="tail", start_frame=segs[-1]["off"], end_frame=n - 1))
     truth["pauses"] = [fr(p) for p in pauses]
     truth["tts_internal_pauses"] = [fr(dict(start_frame=s["on"] + a, end_frame=s["on"] + b))

@@ -9,7 +9,10 @@ afterwards; breaths sit inside pauses, clear of the speech.
 
 Conventions used in the truth JSON (a superset of the format read by
 /work/shared/tools/align/score.py):
-  onset_frame   index of the first sample of a speech segment
+  onset_frame   index of the first sample of a speech segment (the first sample
+                above the piece's peak - 45 dB where the synthesizer's own
+                segmentation has begun speech: festival's leading "pau" unit,
+                which can hold a murmur, is not speech; see speech_lead)
   offset_frame  index of its last sample (inclusive)
   seconds       frame / sample_rate, rounded to 1 us
   gap_before    [previous speech offset (heading or verse; 0 for the first
@@ -200,7 +203,29 @@ class Synth:
             out.append((sr, x))
         return out
 
-    def _festival(self, voice, items):
+    def speech_starts(self, reqs):
+        """reqs as for run() -> for each request, the time in seconds at which
+        the synthesizer's own segmentation begins its first speech segment
+        (festival: the end of the leading "pau"; 0.0 for engines that give no
+        segmentation).  A diphone voice's leading pause unit carries its
+        recording's rumble or the speaker's pre-voicing (kal: 160 ms of
+        sub-250 Hz murmur before every "wh", a hum before "Glory" and "John");
+        festival labels it pause, so the truth must not call it speech."""
+        todo = {}
+        for v, r, t in reqs:
+            p = self._path(v, r, t)
+            if v["engine"] == "festival" and not os.path.exists(p + ".seg"):
+                todo.setdefault(v["voice"], {})[p] = (p, r, t)
+        for name, items in todo.items():
+            items = list(items.values())
+            for i in range(0, len(items), 150):
+                self._festival(name, items[i:i + 150], wave=False)
+        out = []
+        for v, r, t in reqs:
+            out.append(_first_speech_segment(self._path(v, r, t) + ".seg") if v["engine"] == "festival" else 0.0)
+        return out
+
+    def _festival(self, voice, items, wave=True):
         lines = ["(voice_%s)" % voice]
         if voice.endswith("_hts"):
             lines.append("(set! prep_hts_base hts_engine_params)")
@@ -211,7 +236,9 @@ class Synth:
                 lines.append("(Parameter.set 'Duration_Stretch %.4f)" % (1.0 / r))
             lines.append("(set! u (Utterance Text %s))" % _scm_str(t))
             lines.append("(utt.synth u)")
-            lines.append("(utt.save.wave u %s 'riff)" % _scm_str(p + ".tmp.wav"))
+            if wave:
+                lines.append("(utt.save.wave u %s 'riff)" % _scm_str(p + ".tmp.wav"))
+            lines.append("(utt.save.segs u %s)" % _scm_str(p + ".tmp.seg"))
         fd, scm = tempfile.mkstemp(prefix="batch.", suffix=".scm", dir=self.dir)
         with os.fdopen(fd, "w") as f:
             f.write("\n".join(lines) + "\n")
@@ -220,7 +247,22 @@ class Synth:
         finally:
             os.remove(scm)
         for p, r, t in items:
-            os.replace(p + ".tmp.wav", p)
+            if wave:
+                os.replace(p + ".tmp.wav", p)
+            os.replace(p + ".tmp.seg", p + ".seg")
+
+
+def _first_speech_segment(path):
+    """A festival segment file (lines "end_time 100 name" after "#") -> the
+    start in seconds of its first segment that is not "pau"."""
+    start = 0.0
+    with open(path) as f:
+        rows = [ln.split() for ln in f if ln.strip() and not ln.startswith("#")]
+    for end, _, name in rows:
+        if name != "pau":
+            return start
+        start = float(end)
+    return start
 
 
 # --------------------------------------------------------------------------- DSP
@@ -232,11 +274,8 @@ def resample(x, sr_in, sr_out):
     return signal.resample_poly(x, f.numerator, f.denominator, window=("kaiser", 8.0))
 
 
-def trim(x, sr, rel_db=TRIM_DB):
-    """Cut a synthesized piece to its speech: from the zero crossing before the
-    first sample above peak+rel_db to the zero crossing after the last one
-    (walking at most 5 ms).  Returns the cut array (its first and last samples
-    are the speech onset and offset)."""
+def _trim_span(x, sr, rel_db=TRIM_DB):
+    """-> (j, k): the first and last sample trim() keeps."""
     a = np.abs(x)
     idx = np.flatnonzero(a > a.max() * db2amp(rel_db))
     i0, i1 = int(idx[0]), int(idx[-1])
@@ -247,6 +286,29 @@ def trim(x, sr, rel_db=TRIM_DB):
     k = i1
     while k < len(x) - 1 and k - i1 < lim and x[k + 1] != 0 and (x[k + 1] > 0) == (x[i1] > 0):
         k += 1
+    return j, k
+
+
+def speech_lead(x, sr, speech_start_s, rel_db=TRIM_DB):
+    """Frames from the first sample trim(x, sr) keeps to the first sample above
+    its threshold at or after speech_start_s (the synthesizer's own start of
+    speech, see Synth.speech_starts); 0 when trim already starts there."""
+    j, _ = _trim_span(x, sr, rel_db)
+    s0 = int(round(speech_start_s * sr))
+    if s0 <= j:
+        return 0
+    a = np.abs(x)
+    idx = np.flatnonzero(a[s0:] > a.max() * db2amp(rel_db))
+    return int(s0 + idx[0] - j) if len(idx) else 0
+
+
+def trim(x, sr, rel_db=TRIM_DB):
+    """Cut a synthesized piece to its sound: from the zero crossing before the
+    first sample above peak+rel_db to the zero crossing after the last one
+    (walking at most 5 ms).  Returns the cut array (its first and last samples
+    are the speech onset and offset, unless speech_lead() says its head is a
+    pause unit's murmur)."""
+    j, k = _trim_span(x, sr, rel_db)
     y = x[j:k + 1].copy()
     # a linear 1 ms taper that never reaches zero: no step at the cut, first/last sample stay speech
     n = min(int(0.001 * sr), len(y) // 4)
@@ -372,10 +434,13 @@ def render_chapter(cfg, synth, rng):
                              first=(k == 0), last=(k == len(pieces) - 1)))
     for s in segs:
         s.setdefault("rate", round(cfg["rate"], 2))
-    audio = synth.run([(cfg["voice"], s["rate"], s["text"]) for s in segs])
+    reqs = [(cfg["voice"], s["rate"], s["text"]) for s in segs]
+    audio = synth.run(reqs)
     vgain = [db2amp(rng.normal(0, cfg.get("level_drift_db", 0.0))) for _ in cfg["verses"]]
-    for s, (r, x) in zip(segs, audio):
-        y = trim(resample(x, r, sr), sr)
+    for s, (r, x), t0 in zip(segs, audio, synth.speech_starts(reqs)):
+        x = resample(x, r, sr)
+        s["lead"] = speech_lead(x, sr, t0)   # a pause unit's murmur at the head: sound, not speech
+        y = trim(x, sr)
         if s["vi"] is not None:
             y *= vgain[s["vi"]]
         s["x"] = y
@@ -411,6 +476,7 @@ def render_chapter(cfg, synth, rng):
     for s in segs:
         s["on"] = pos
         s["off"] = pos + len(s["x"]) - 1
+        s["speech_on"] = s["on"] + s["lead"]
         pos = s["off"] + 1 + int(round(s["pause"] * sr))
     n = pos
     ch = cfg.get("channels", 1)
@@ -478,24 +544,25 @@ def render_chapter(cfg, synth, rng):
     prev_off = 0
     if cfg.get("heading"):
         h = segs[0]
-        truth["heading"] = dict(text=cfg["heading"], onset=sec(h["on"]), offset=sec(h["off"]),
-                                onset_frame=h["on"], offset_frame=h["off"])
+        truth["heading"] = dict(text=cfg["heading"], onset=sec(h["speech_on"]), offset=sec(h["off"]),
+                                onset_frame=h["speech_on"], offset_frame=h["off"])
         prev_off = h["off"]
     verses = []
     for vi, (lab, text) in enumerate(cfg["verses"]):
         vs = [s for s in segs if s["vi"] == vi]
-        on, off = vs[0]["on"], vs[-1]["off"]
+        on, off = vs[0]["speech_on"], vs[-1]["off"]
         num = int(re.match(r"\d+", lab).group(0))
         verses.append(dict(number=num, label=lab, onset=sec(on), offset=sec(off),
                            onset_frame=on, offset_frame=off,
                            gap_before=dict(start=sec(prev_off), end=sec(on),
                                            start_frame=prev_off, end_frame=on),
                            text=text,
-                           phrases=[dict(text=s["text"], onset_frame=s["on"], offset_frame=s["off"])
+                           phrases=[dict(text=s["text"], onset_frame=s["speech_on"], offset_frame=s["off"])
                                     for s in vs]))
         prev_off = off
     truth["verses"] = verses
-    truth["pauses"] = [fr(p) for p in pauses]
+    truth["pauses"] = [fr(dict(p, end_frame=(segs[i]["speech_on"] if i < len(segs) else p["end_frame"])))
+                       for i, p in enumerate(pauses)]   # pauses[i] ends where segs[i] begins
     truth["tts_internal_pauses"] = [fr(dict(start_frame=s["on"] + a, end_frame=s["on"] + b))
                                     for s in segs for a, b in s["internal"]]
     truth["breaths"] = [fr(b) for b in breaths]
