@@ -56,6 +56,12 @@ struct SyntheticReading {
     /// Verses (0-based) opening with a weak fricative (an /h/ or /f/): 80 ms of white noise
     /// at −52 dBFS RMS before the first word, under any room tone; the verse's onset is its start.
     var hiddenOpenings: Set<Int> = []
+    /// Verses (0-based) preceded by a murmur: white noise through two 400 Hz one-pole low-passes
+    /// (dull: 21 dB less above 3 kHz than above 250 Hz; a sine would be a music note,
+    /// `SpeechMap+Notes`), −42.5 dBFS RMS (−47 dBFS above 250 Hz), for 160 ms, then `murmurGap` seconds of room tone; the verse's onset is its first
+    /// word, after the gap (a diphone voice's pause unit, a hum before speaking).
+    var murmurs: Set<Int> = []
+    var murmurGap = 0.04
     var gainDB: Double = 0
     var lead = 0.6
     var tail = 1.0
@@ -197,6 +203,17 @@ struct SyntheticReading {
         read(words: start.words)
         lastOffset = mono.count
         pause(start.pause)
+      }
+      if options.murmurs.contains(v) {
+        // The gain is measured (numpy, the same filters at 22.05 kHz), not derived.
+        let a = Float.exp(-2 * Float.pi * 400 / Float(rate))
+        var (y1, y2): (Float, Float) = (0, 0)
+        for _ in 0..<Int(0.16 * rate) {
+          y1 = a * y1 + (1 - a) * rng.nextSignedUnit()
+          y2 = a * y2 + (1 - a) * y1
+          mono.append(0.075 * y2)
+        }
+        pause(options.murmurGap)
       }
       for _ in 0...pendingSkipped {
         onsets.append(mono.count)

@@ -1,0 +1,84 @@
+import DSP
+import RealModule
+
+/// A dull murmur cut off from the word by silence: sound before the verse, not its first sound.
+///
+/// Before a word a recording may hold a faint low sound, then a moment of silence, then the
+/// word: a hum or a breath's voiced tail, a mouth noise, a microphone's rumble, a diphone
+/// voice's pause unit (festival's kal voice: 160 ms of murmur under 250 Hz before every "wh",
+/// a hum before "Glory" and "John", 15–20 dB over the silence that follows). A word's own
+/// first sound runs into it: a voiced stop's voice bar holds through its closure, a fricative
+/// or /h/ rises into the vowel, and both are brighter. With V[k] the voice-band level per hop,
+/// an island *opens with a murmur* when, within `murmurLongestMilliseconds` of its start and
+/// after `murmurShortestMilliseconds` of sound (a stop's burst or the first 5 ms of a /ð/ can
+/// be followed by a 20 ms dip; they belong to the word),
+///
+/// - a gap of `murmurGapMilliseconds` or more follows whose mean power is `murmurGapDepthDB`
+///   or more under the loudest hop before it, or back at the room's floor (within
+///   `murmurGapOverFloorDB` of its 10th percentile; in a room 10 dB under the murmur the
+///   silence is the room, whose hops waver ±2 dB), and at least `murmurSmallestDropDB` under
+///   that hop;
+/// - that loudest hop lies `murmurBelowSpeechDB` or more under the speech level (a breath
+///   taken in the same gap is loud enough for `SpeechMap+Breaths`; a word's first syllable is
+///   louder still);
+/// - and the head is dull: above 3 kHz it is `headBrightestDB` or more under the voice band
+///   (`SpeechMap+Beds`: the fricatives that open words are brighter), or nothing above 3 kHz
+///   rises `murmurGapOverFloorDB` over that band's floor (in room tone 58 dB down a murmur
+///   11 dB over the floor measures only −15 dB: the room's own brightness).
+///
+/// The head and the gap are discarded like a breath, so the onset's faint-edge walk does not
+/// go back into them, and the island starts where the level comes back.
+extension SpeechMap {
+  static let murmurShortestMilliseconds = 30
+  static let murmurLongestMilliseconds = 250
+  static let murmurGapMilliseconds = 20
+  static let murmurGapDepthDB: Float = 12
+  static let murmurGapOverFloorDB: Float = 4
+  static let murmurSmallestDropDB: Float = 6
+  static let murmurBelowSpeechDB: Float = 20
+
+  static func cutMurmurHeads(
+    _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
+  ) {
+    let hops = { (milliseconds: Int) in max(1, milliseconds * f.sampleRate / 1000 / f.hopFrames) }
+    let shortest = hops(murmurShortestMilliseconds)
+    let longest = hops(murmurLongestMilliseconds)
+    let gapHops = hops(murmurGapMilliseconds)
+    let minimumHops = hops(minimumIslandMilliseconds)
+    for i in islands.indices {
+      let a = islands[i].startHop
+      let e = islands[i].endHop
+      guard e - a > gapHops + minimumHops else { continue }
+      let here = levels.at(a)
+      let silent = { (loudest: Float) -> Float in
+        min(loudest - murmurSmallestDropDB, max(loudest - murmurGapDepthDB, here.floorVoiceDB + murmurGapOverFloorDB))
+      }
+      var loudest = f.voiceDBFS[a]
+      var gap: Int?
+      for j in a..<min(e, a + shortest) { loudest = max(loudest, f.voiceDBFS[j]) }
+      var k = a + shortest
+      while k + gapHops <= min(e, a + longest) {
+        let bound = silent(loudest)
+        var power: Float = 0
+        for j in k..<(k + gapHops) { power += Decibels.power(f.voiceDBFS[j]) }
+        if 10 * Float.log10(power / Float(gapHops)) <= bound {
+          gap = k
+          break
+        }
+        loudest = max(loudest, f.voiceDBFS[k])
+        k += 1
+      }
+      guard let gapStart = gap, loudest <= here.speechVoiceDB - murmurBelowSpeechDB else { continue }
+      var back = gapStart + gapHops
+      while back < e && f.voiceDBFS[back] <= silent(loudest) { back += 1 }
+      var high: Float = 0
+      for j in a..<gapStart { high += Decibels.power(f.highDBFS[j]) }
+      let dark = 10 * Float.log10(high / Float(gapStart - a)) < here.floorHighDB + murmurGapOverFloorDB
+      guard e - back >= minimumHops, dark || measure(a..<gapStart, f).brightnessDB < headBrightestDB else { continue }
+      discarded.append(measure(a..<back, f))
+      islands[i].startHop = back
+      islands[i].onsetShift = 0
+    }
+    discarded.sort { $0.startHop < $1.startHop }
+  }
+}

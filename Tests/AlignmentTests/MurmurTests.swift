@@ -1,0 +1,36 @@
+import Alignment
+import Testing
+
+/// A dull murmur, then a moment of silence, then the verse (`SpeechMap+Murmurs`): the onset is
+/// the first word, the jump point before it in the pause; a murmur running straight into the
+/// word is the word's.
+@Suite struct MurmurTests {
+  static let murmured: Set<Int> = [1, 3, 5]
+
+  @Test(arguments: [UInt64(1), 2])
+  func murmurBeforeAGapIsNotTheOnset(seed: UInt64) throws {
+    var options = RealRoomTests.roomTone(-58, seed: seed)
+    options.murmurs = Self.murmured
+    let reading = SyntheticReading(RealRoomTests.chapter, options)
+    let result = try AlignerTests.align(reading, RealRoomTests.chapter)
+    #expect(result.segments.count == RealRoomTests.chapter.count)
+    for v in Self.murmured.sorted() {
+      // Without the rule each onset was on the murmur, 200 ms early.
+      #expect(abs(result.segments[v].onset - reading.onsets[v]) <= 22_050 * 2 / 100, "verse \(v + 1) onset")
+      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    }
+  }
+
+  @Test func murmurRunningIntoTheWordIsKept() throws {
+    var options = RealRoomTests.roomTone(-58, seed: 1)
+    options.murmurs = Self.murmured
+    options.murmurGap = 0
+    let reading = SyntheticReading(RealRoomTests.chapter, options)
+    let result = try AlignerTests.align(reading, RealRoomTests.chapter)
+    #expect(result.segments.count == RealRoomTests.chapter.count)
+    for v in Self.murmured.sorted() {
+      // The island opens at the murmur, 160 ms before the word.
+      #expect(result.segments[v].onset <= reading.onsets[v] - 22_050 / 10, "verse \(v + 1) onset")
+    }
+  }
+}
