@@ -228,7 +228,7 @@ public enum Aligner {
     if let solution = BoundaryChooser(problem).solve() { return solution }
     var wider = problem
     wider.maxSkipped = 16
-    wider.maxUnexplained = 40
+    wider.maxUnexplained = max(40, problem.maxUnexplained)
     if let solution = BoundaryChooser(wider).solve() { return solution }
     let mandatory = plan.text.breaks.dropFirst().dropLast().filter(\.isMandatory).count
     if plan.pauseCount >= mandatory {

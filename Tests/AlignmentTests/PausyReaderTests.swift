@@ -1,0 +1,41 @@
+import Testing
+
+@testable import Alignment
+
+/// A reader who pauses after nearly every word of a long stretch the text gives no comma (a
+/// LibriVox reading of the Universal Declaration's preamble: ~3 pauses per second, 150 letters
+/// without a comma). The search must be able to pass all of them in one step
+/// (`PassPlan.unexplainedPerStep`). With at most 20, this chapter was refused as not matching
+/// its text, and the preamble's title and first paragraph were taken for one spoken heading.
+@Suite struct PausyReaderTests {
+  static let chapter = [
+    "Preamble",
+    "Whereas recognition of the inherent dignity and of the equal and inalienable rights of all members "
+      + "of the human family is the foundation of freedom and justice and peace in the world.",
+    "Whereas disregard and contempt for human rights have resulted in barbarous acts.",
+    "Whereas it is essential to promote the development of friendly relations between nations.",
+    "Now, therefore, the General Assembly proclaims this declaration.",
+  ]
+
+  @Test(arguments: [UInt64(1), 2, 3])
+  func pausesAfterEveryWord(seed: UInt64) throws {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.unmarkedPause = 0.1...0.16
+    options.unmarkedEvery = 1
+    let reading = SyntheticReading(Self.chapter, options)
+    let result = try AlignerTests.align(reading, Self.chapter)
+    #expect(result.segments.filter { $0.kind == .verse }.count == Self.chapter.count)
+    for (v, segment) in result.segments.filter({ $0.kind == .verse }).enumerated() {
+      #expect(reading.isInOwnGap(segment.start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    }
+  }
+
+  @Test func roomForTheLongestStretch() {
+    // 3 pauses a second over an 11 s stretch: 33, and a quarter more.
+    #expect(PassPlan.unexplainedPerStep(pausesPerSecond: 3, longestUnitSeconds: 11) == 42)
+    // Few pauses or short stretches keep the default; the search's cost is bounded.
+    #expect(PassPlan.unexplainedPerStep(pausesPerSecond: 1, longestUnitSeconds: 5) == 20)
+    #expect(PassPlan.unexplainedPerStep(pausesPerSecond: 6, longestUnitSeconds: 20) == 60)
+  }
+}
