@@ -22,9 +22,10 @@ import RealModule
 ///   taken in the same gap is loud enough for `SpeechMap+Breaths`; a word's first syllable is
 ///   louder still);
 /// - and the head is dull: above 3 kHz it is `headBrightestDB` or more under the voice band
-///   (`SpeechMap+Beds`: the fricatives that open words are brighter), or nothing above 3 kHz
-///   rises `murmurGapOverFloorDB` over that band's floor (in room tone 58 dB down a murmur
-///   11 dB over the floor measures only −15 dB: the room's own brightness).
+///   (`SpeechMap+Beds`: the fricatives that open words are brighter), or above 3 kHz it rises
+///   over the room's floor `murmurDullerDB` or more less than it does above 250 Hz (in room
+///   tone 58 dB down a murmur 11 dB over the floor measures only −15 dB, the room's own
+///   brightness; the last 30 ms of a breath rise about as much in both bands).
 ///
 /// The head and the gap are discarded like a breath, so the onset's faint-edge walk does not
 /// go back into them, and the island starts where the level comes back.
@@ -35,6 +36,7 @@ extension SpeechMap {
   static let murmurGapDepthDB: Float = 12
   static let murmurGapOverFloorDB: Float = 4
   static let murmurSmallestDropDB: Float = 6
+  static let murmurDullerDB: Float = 10
   static let murmurBelowSpeechDB: Float = 20
 
   static func cutMurmurHeads(
@@ -71,9 +73,13 @@ extension SpeechMap {
       guard let gapStart = gap, loudest <= here.speechVoiceDB - murmurBelowSpeechDB else { continue }
       var back = gapStart + gapHops
       while back < e && f.voiceDBFS[back] <= silent(loudest) { back += 1 }
-      var high: Float = 0
-      for j in a..<gapStart { high += Decibels.power(f.highDBFS[j]) }
-      let dark = 10 * Float.log10(high / Float(gapStart - a)) < here.floorHighDB + murmurGapOverFloorDB
+      var (voice, high): (Float, Float) = (0, 0)
+      for j in a..<gapStart {
+        voice += Decibels.power(f.voiceDBFS[j])
+        high += Decibels.power(f.highDBFS[j])
+      }
+      let rise = { (power: Float, floor: Float) in 10 * Float.log10(power / Float(gapStart - a)) - floor }
+      let dark = rise(high, here.floorHighDB) <= rise(voice, here.floorVoiceDB) - murmurDullerDB
       guard e - back >= minimumHops, dark || measure(a..<gapStart, f).brightnessDB < headBrightestDB else { continue }
       discarded.append(measure(a..<back, f))
       islands[i].startHop = back
