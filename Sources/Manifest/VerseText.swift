@@ -22,7 +22,9 @@ public enum VerseText {
   }
 }
 
-/// `NUMBER<TAB or space>TEXT` per line; blank lines ignored; `3-4` bridges allowed.
+/// `NUMBER<TAB or space>TEXT` per line; blank lines ignored; `3-4` bridges allowed. A file in
+/// which no line starts with a digit is one segment per line, numbered 1, 2, … (a poem, an
+/// audiobook's paragraphs, aeneas's "plain" text format).
 public enum PlainTextReader {
   /// Trimmed from each line: whitespace, and a byte-order mark from Windows editors.
   private static let trimmed = CharacterSet.whitespacesAndNewlines.union(
@@ -32,13 +34,15 @@ public enum PlainTextReader {
     var segments: [TextSegment] = []
     var previous: VerseLabel.Position?
     // `\r\n` is one Character in Swift, so split on isNewline rather than on "\n".
-    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-    for (index, rawLine) in lines.enumerated() {
-      let line = rawLine.trimmingCharacters(in: trimmed)
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+      $0.trimmingCharacters(in: trimmed)
+    }
+    let numbered = lines.contains { $0.first?.isNumber == true }
+    for (index, line) in lines.enumerated() {
       let lineNumber = index + 1
       if line.isEmpty { continue }
-      let label = String(line.prefix { !$0.isWhitespace })
-      let body = line.dropFirst(label.count)
+      let label = numbered ? String(line.prefix { !$0.isWhitespace }) : String(segments.count + 1)
+      let body = numbered ? line.dropFirst(label.count) : Substring(line)
       guard let (first, last) = VerseLabel.bounds(label) else {
         throw .badPlainLine(file: file, line: lineNumber, content: String(line.prefix(40)))
       }

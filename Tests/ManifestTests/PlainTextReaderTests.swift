@@ -2,7 +2,7 @@ import Foundation
 import Manifest
 import Testing
 
-/// `NUMBER<TAB or space>TEXT` lines, and the dispatch by file extension.
+/// `NUMBER<TAB or space>TEXT` lines (or unnumbered ones), and the dispatch by file extension.
 @Suite struct PlainTextReaderTests {
   static let file = "t.txt"
   typealias F = USFMFixture
@@ -24,6 +24,18 @@ import Testing
           F.verse("2", 2, 2, "The same was there.", line: 3),
           F.verse("3-4", 3, 4, "Bridged.", line: 5), F.verse("5a", 5, 5, "Part.", line: 6),
           F.verse("5b", 5, 5, "Rest.", line: 7),
+        ]))
+  }
+
+  /// No line starts with a digit: one segment per line, numbered 1, 2, … (a poem, paragraphs).
+  @Test func unnumberedLinesAreSegmentsInOrder() throws {
+    let text = "\u{FEFF}Preamble\r\n\r\nWhereas recognition of the  inherent dignity,\nNow, therefore,\n"
+    #expect(
+      try PlainTextReader.parse(text, file: Self.file)
+        == ChapterText(segments: [
+          F.verse("1", 1, 1, "Preamble", line: 1),
+          F.verse("2", 2, 2, "Whereas recognition of the inherent dignity,", line: 3),
+          F.verse("3", 3, 3, "Now, therefore,", line: 4),
         ]))
   }
 
@@ -51,6 +63,10 @@ import Testing
     ),
     ("1\tOne.\n2\n", .emptyVerse(file: file, line: 2, label: "2"), "t.txt:2: verse 2 has no text"),
     ("\n  \n", .noVerses(file: file, chapter: nil), "t.txt: no verses found"),
+    (
+      "Once upon a time\n3 little pigs\n",
+      .badPlainLine(file: file, line: 1, content: "Once upon a time"), "or none (then each line is one segment"
+    ),
     (
       "4-2\tBackwards.\n", .badPlainLine(file: file, line: 1, content: "4-2\tBackwards."),
       "t.txt:1:"
