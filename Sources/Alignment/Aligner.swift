@@ -95,15 +95,15 @@ public enum Aligner {
       result.fitDetails["orderMargin"] = order.margin
       result.fitDetails["orderShare"] = order.share
     }
-    if result.fit >= FitCheck.lowFit {
-      // A fair fit: refused only when the text's own order explains the recording no better
-      // than shuffles of it (another chapter of the same shape); otherwise as it stands.
-      if options.rejectMismatch, let order, order.isIrrelevant || order.share > OrderCheck.fairFitShare {
-        throw .textMismatch(file: options.file, reason: OrderCheck.reason(fit: result.fit))
-      }
-      return result
+    // A fair fit: refused when the text's own order explains the recording no better than
+    // shuffles of it (another chapter of the same shape).
+    if result.fit >= FitCheck.lowFit, options.rejectMismatch, let order,
+      order.isIrrelevant || order.share > OrderCheck.fairFitShare
+    {
+      throw .textMismatch(file: options.file, reason: OrderCheck.reason(fit: result.fit))
     }
-    // The pauses fit poorly: where the order test passed narrowly or not at all, the words decide.
+    // The pauses fit fairly or poorly: where the order test passed narrowly or not at all, the
+    // words decide (`LetterOrderCheck`).
     if order != nil, let (gain, _) = letterEvidence {
       if mayRefuse, let order, !order.holds || order.margin < LetterOrderCheck.checkBelowMargin,
         gain < LetterOrderCheck.refuseBelowGain
@@ -111,6 +111,7 @@ public enum Aligner {
         throw .textMismatch(file: options.file, reason: LetterOrderCheck.reason(gain: gain, margin: order.margin))
       }
     }
+    if result.fit >= FitCheck.lowFit { return result }
     if order?.holds == true {
       // The text is right; the reading is far from what it predicts (a human reader's breath
       // pauses and pace, a bed): each boundary's own confidence stands, up to a cap.
