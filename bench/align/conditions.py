@@ -145,7 +145,8 @@ def summary(chs, rows):
                 refused_ok=sum(c["refused"] and c["refuse_expected"] for c in chs),
                 warn_named=sum(warn_need), warn_needed=len(warn_need),
                 runon=sum(1 for r in rows if r["runon"]), runon_right=sum(1 for r in rows if r["runon"] and r["right"]),
-                wall=sum(c["wall"] for c in chs), audio=sum(c["duration"] for c in chs))
+                wall=sum(c["wall"] for c in chs), audio=sum(c["duration"] for c in chs),
+                onset_errors_ms=[round(e, 1) for e in oe])
 
 
 def mark(ok):

@@ -50,6 +50,29 @@ def run(seed, args, out):
         return seed, json.load(f)
 
 
+def pooled_by_condition(runs):
+    """Per condition, all seeds pooled: verses right and the onset error's median and p90
+    against conditions.py's targets (a condition has two chapters per seed, so one seed's p90
+    rests on one or two verses)."""
+    sys.path.insert(0, HERE)
+    from conditions import T_MED, T_P90, T_RIGHT, pct
+    pooled = {}
+    for _, summary in runs:
+        for name, c in summary["conditions"].items():
+            if name == "POOLED" or not c["verses"]:
+                continue
+            p = pooled.setdefault(name, [0, 0, []])
+            p[0] += c["verses"]
+            p[1] += c["right"]
+            p[2] += c.get("onset_errors_ms", [])
+    print("pooled per condition (%d seeds): verses, right %%, onset median / p90 ms" % len(runs))
+    for name, (n, r, errors) in sorted(pooled.items()):
+        med, p90 = pct(errors, 0.5), pct(errors, 0.9)
+        print("  %-16s %5d  %6.2f %s  %6.1f %s  %6.1f %s" % (
+            name, n, 100.0 * r / n, "✔" if 100.0 * r / n >= T_RIGHT else "✘", med, "✔" if med <= T_MED else "✘",
+            p90, "✔" if p90 <= T_P90 else "✘"))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="1-5", help="e.g. 1-14 or 1,4,7")
@@ -88,6 +111,7 @@ def main():
                                        for (lo, hi), (n, r) in sorted(bins.items())))
     for name, seeds in sorted(by_condition.items()):
         print("  %-16s missed on seed %s" % (name, ", ".join(seeds)))
+    pooled_by_condition(runs)
     return 1 if any(s["missed"] for _, s in runs) else 0
 
 
