@@ -22,7 +22,7 @@ extension SpeechMap {
   static let dipDepthDB: Float = 6
 
   static func splitAtDips(_ islands: inout [Island], _ f: SpeechFeatures) {
-    let hops = { (milliseconds: Int) in max(1, milliseconds * f.sampleRate / 1000 / f.hopFrames) }
+    let hops = f.hops(milliseconds:)
     let context = hops(dipContextMilliseconds)
     let edge = hops(dipEdgeMilliseconds)
     let spacing = hops(dipSpacingMilliseconds)

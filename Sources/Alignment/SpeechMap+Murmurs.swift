@@ -42,7 +42,7 @@ extension SpeechMap {
   static func cutMurmurHeads(
     _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
   ) {
-    let hops = { (milliseconds: Int) in max(1, milliseconds * f.sampleRate / 1000 / f.hopFrames) }
+    let hops = f.hops(milliseconds:)
     let shortest = hops(murmurShortestMilliseconds)
     let longest = hops(murmurLongestMilliseconds)
     let gapHops = hops(murmurGapMilliseconds)

@@ -34,7 +34,7 @@ extension SpeechMap {
     _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
   ) {
     guard let shape = f.shape, let perFrame = f.framesPerShapeFrame else { return }
-    let hops = { (milliseconds: Int) in max(1, milliseconds * f.sampleRate / 1000 / f.hopFrames) }
+    let hops = f.hops(milliseconds:)
     let attack = hops(strikeAttackMilliseconds)
     let shortest = hops(strikeShortestMilliseconds)
     let minimumHops = hops(minimumIslandMilliseconds)

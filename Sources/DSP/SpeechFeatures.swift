@@ -100,6 +100,9 @@ public struct SpeechFeatures: Sendable {
   /// Number of hops.
   public var hopCount: Int { voiceDBFS.count }
 
+  /// Whole hops in `milliseconds` (at least one).
+  public func hops(milliseconds: Int) -> Int { max(1, milliseconds * sampleRate / 1000 / hopFrames) }
+
   public mutating func add(_ buffer: AudioBuffer) {
     precondition(
       buffer.sampleRate == sampleRate, "SpeechFeatures fed at \(buffer.sampleRate) Hz, built for \(sampleRate) Hz")
