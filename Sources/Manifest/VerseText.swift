@@ -22,9 +22,11 @@ public enum VerseText {
   }
 }
 
-/// `NUMBER<TAB or space>TEXT` per line; blank lines ignored; `3-4` bridges allowed. A file in
-/// which no line starts with a digit is one segment per line, numbered 1, 2, … (a poem, an
-/// audiobook's paragraphs, aeneas's "plain" text format).
+/// `NUMBER<TAB or space>TEXT` per line; blank lines ignored; `3-4` bridges allowed. A file whose
+/// first line does not open with something shaped like a verse label (digits, then letters or
+/// a hyphen: `3`, `5a`, `3-4`) is one segment per line, labelled 1, 2, … (a poem, an
+/// audiobook's paragraphs, aeneas's "plain" text format; "1. Introduction" is a heading's
+/// text, not a label).
 public enum PlainTextReader {
   /// Trimmed from each line: whitespace, and a byte-order mark from Windows editors.
   private static let trimmed = CharacterSet.whitespacesAndNewlines.union(
@@ -37,7 +39,9 @@ public enum PlainTextReader {
     let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
       $0.trimmingCharacters(in: trimmed)
     }
-    let numbered = lines.contains { $0.first?.isNumber == true }
+    let first = lines.first { !$0.isEmpty }?.prefix { !$0.isWhitespace } ?? ""
+    let numbered =
+      first.first?.isNumber == true && first.allSatisfy { $0.isNumber || $0.isLetter || $0 == "-" }
     for (index, line) in lines.enumerated() {
       let lineNumber = index + 1
       if line.isEmpty { continue }

@@ -28,7 +28,7 @@ public enum VerseTextError: Error, CustomStringConvertible, Equatable {
     case .notText(let file):
       "\(file): this is not a text file (audio or other binary data). Check the --text path."
     case .badPlainLine(let file, let line, let content):
-      "\(file):\(line): expected `NUMBER<TAB>TEXT` like the file's other numbered lines, but found "
+      "\(file):\(line): expected `NUMBER<TAB>TEXT` like the file's first line, but found "
         + "\"\(content)\". Start every line with its verse number, or none (then each line is one "
         + "segment, numbered 1, 2, …), or give a .usfm file."
     case .emptyVerse(let file, let line, let label):

@@ -39,6 +39,15 @@ import Testing
         ]))
   }
 
+  /// A first line that does not open with a label makes the file unnumbered, whatever follows.
+  @Test func headingsWithNumbersInAnUnnumberedText() throws {
+    let text = "1. Undersøgelsens univers\nOnce upon a time\n3 little pigs\n"
+    #expect(
+      try PlainTextReader.parse(text, file: Self.file).verses.map(\.text) == [
+        "1. Undersøgelsens univers", "Once upon a time", "3 little pigs",
+      ])
+  }
+
   @Test func windowsLineEndingsAndByteOrderMark() throws {
     let text = "\u{FEFF}1\tOne.\r\n\r\n2\tTwo.\r\n"
     let chapter = try PlainTextReader.parse(text, file: Self.file)
@@ -64,8 +73,8 @@ import Testing
     ("1\tOne.\n2\n", .emptyVerse(file: file, line: 2, label: "2"), "t.txt:2: verse 2 has no text"),
     ("\n  \n", .noVerses(file: file, chapter: nil), "t.txt: no verses found"),
     (
-      "Once upon a time\n3 little pigs\n",
-      .badPlainLine(file: file, line: 1, content: "Once upon a time"), "or none (then each line is one segment"
+      "3\tThree little pigs.\nOnce upon a time\n",
+      .badPlainLine(file: file, line: 2, content: "Once upon a time"), "or none (then each line is one segment"
     ),
     (
       "4-2\tBackwards.\n", .badPlainLine(file: file, line: 1, content: "4-2\tBackwards."),
