@@ -20,9 +20,12 @@ DIR (searched with its subfolders) holds the recordings under the names the JSON
   AAC: decoded to WAV by ffmpeg first, since prep reads WAV, FLAC, Ogg and MP3).
 - ap_dan: ReadAlongs/OpenSamples dan/ap_dan.wav (Danish, a non-native reader, 37 s).
 - hiihtaja_fin: ReadAlongs/OpenSamples fin/hyvä on hiihtäjän hiihdellä.wav (a Finnish poem, 81 s).
+- ephesians1_ulb: Ephesians 1 read in English (ULB) with Wycliffe Associates' Orature app
+  (github.com/WycliffeAssociates/audio_sb_vtt_proposal, examples/; 263 s, 51 segments: the book,
+  the chapter, a heading, "Verse N" before each verse, two footnotes; its text is unnumbered).
 Each JSON's "source" and "reference" say where the recording comes from and how its reference
-was made (for the last five: line starts from the energy envelope, the English one confirmed
-word by word by pocketsphinx). They are second opinions, not ground truth: within a few tens
+was made (for the last six: line starts from the energy envelope, the English UDHR's
+confirmed word by word by pocketsphinx, Ephesians' bounded by the recording's own WebVTT cues). They are second opinions, not ground truth: within a few tens
 of ms.
 
 A line is right when its label starts in its own pause, [previous_word_end - 0.1 s, start +
