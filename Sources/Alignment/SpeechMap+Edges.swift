@@ -77,7 +77,7 @@ extension SpeechMap {
       let window = softWindowMilliseconds * f.sampleRate / 1000 / f.hopFrames
       let near = max(limit, k + 1 - window)..<(k + 1)
       let far = limit..<near.lowerBound
-      let rise = meanPowerDB(f, near) - meanPowerDB(f, far) - (softElevationDB - softRampDB)
+      let rise = meanPowerDB(f.voiceDBFS, near) - meanPowerDB(f.voiceDBFS, far) - (softElevationDB - softRampDB)
       if far.count >= window / 4 && rise > 0 {
         let share = min(1, rise / softRampDB)
         islands[i].softLeadFrames = Int((Float(near.count * f.hopFrames) * share).rounded()) + islands[i].onsetShift
@@ -134,9 +134,10 @@ extension SpeechMap {
       || (10 * Float.log10(low / n) >= floor.low + faintLowDB && f.lowDBFS[k] >= floor.low + 1.5)
   }
 
-  static func meanPowerDB(_ f: SpeechFeatures, _ hops: Range<Int>) -> Float {
+  /// The power mean, in dB, of one band's levels (`SpeechFeatures.voiceDBFS`, …) over `hops`.
+  static func meanPowerDB(_ levels: [Float], _ hops: Range<Int>) -> Float {
     var sum: Float = 0
-    for k in hops { sum += Decibels.power(f.voiceDBFS[k]) }
+    for k in hops { sum += Decibels.power(levels[k]) }
     return 10 * Float.log10(sum / Float(max(1, hops.count)) + 1e-20)
   }
 

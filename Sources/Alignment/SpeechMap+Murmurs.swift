@@ -1,5 +1,4 @@
 import DSP
-import RealModule
 
 /// A dull murmur cut off from the word by silence: sound before the verse, not its first sound.
 ///
@@ -55,15 +54,11 @@ extension SpeechMap {
       let silent = { (loudest: Float) -> Float in
         min(loudest - murmurSmallestDropDB, max(loudest - murmurGapDepthDB, here.floorVoiceDB + murmurGapOverFloorDB))
       }
-      var loudest = f.voiceDBFS[a]
+      var loudest = f.voiceDBFS[a..<(a + shortest)].max() ?? f.voiceDBFS[a]
       var gap: Int?
-      for j in a..<min(e, a + shortest) { loudest = max(loudest, f.voiceDBFS[j]) }
       var k = a + shortest
       while k + gapHops <= min(e, a + longest) {
-        let bound = silent(loudest)
-        var power: Float = 0
-        for j in k..<(k + gapHops) { power += Decibels.power(f.voiceDBFS[j]) }
-        if 10 * Float.log10(power / Float(gapHops)) <= bound {
+        if meanPowerDB(f.voiceDBFS, k..<(k + gapHops)) <= silent(loudest) {
           gap = k
           break
         }
@@ -73,14 +68,11 @@ extension SpeechMap {
       guard let gapStart = gap, loudest <= here.speechVoiceDB - murmurBelowSpeechDB else { continue }
       var back = gapStart + gapHops
       while back < e && f.voiceDBFS[back] <= silent(loudest) { back += 1 }
-      var (voice, high): (Float, Float) = (0, 0)
-      for j in a..<gapStart {
-        voice += Decibels.power(f.voiceDBFS[j])
-        high += Decibels.power(f.highDBFS[j])
-      }
-      let rise = { (power: Float, floor: Float) in 10 * Float.log10(power / Float(gapStart - a)) - floor }
-      let dark = rise(high, here.floorHighDB) <= rise(voice, here.floorVoiceDB) - murmurDullerDB
-      guard e - back >= minimumHops, dark || measure(a..<gapStart, f).brightnessDB < headBrightestDB else { continue }
+      let head = a..<gapStart
+      let dark =
+        meanPowerDB(f.highDBFS, head) - here.floorHighDB
+        <= meanPowerDB(f.voiceDBFS, head) - here.floorVoiceDB - murmurDullerDB
+      guard e - back >= minimumHops, dark || measure(head, f).brightnessDB < headBrightestDB else { continue }
       discarded.append(measure(a..<back, f))
       islands[i].startHop = back
       islands[i].onsetShift = 0

@@ -3,11 +3,10 @@
 What is read is a list of units: heading parts (a title, a superscription),
 verses, and extra speech (a false start or a discarded first take of a verse).
 Each unit is synthesized in pieces split at punctuation, trimmed to its
-sound (synth.trim: first/last sample = speech onset/offset, except that a
-diphone voice's leading pause unit is sound before the speech, see
-synth.speech_lead) and laid out on a frame grid with drawn pauses, so every
-onset is exact.  Breaths go into the
-pauses, clear of the speech; room sound, beds, reverb, telephone band and
+sound (synth.trim: its last sample is the speech offset, and it says where
+the speech onset is: a diphone voice's leading pause unit is sound before
+the speech) and laid out on a frame grid with drawn pauses, so every onset
+is exact.  Breaths go into the pauses, clear of the speech; room sound, beds, reverb, telephone band and
 codec come after the layout and never move the speech.
 """
 
@@ -136,8 +135,8 @@ def render(cfg, sy, rng):
     for s, (r, x), t0 in zip(segs, audio, sy.speech_starts(reqs)):
         g = ugain.setdefault(s["ui"], db2amp(rng.normal(0, cfg.get("level_drift_db", 1.0))))
         x = synth.resample(x, r, sr)
-        s["lead"] = synth.speech_lead(x, sr, t0)   # a pause unit's murmur at the head: sound, not speech
-        s["x"] = synth.trim(x, sr) * g
+        y, s["lead"] = synth.trim(x, sr, t0)   # a pause unit's murmur at the head: sound, not speech
+        s["x"] = y * g
     for i in range(len(segs) - 1):
         segs[i]["kind"], segs[i]["pause"] = _pause_after(cfg, segs, i, rng)
     segs[-1]["kind"], segs[-1]["pause"] = "tail", float(rng.uniform(*cfg["pauses"]["tail"]))

@@ -12,7 +12,7 @@ Conventions used in the truth JSON (a superset of the format read by
   onset_frame   index of the first sample of a speech segment (the first sample
                 above the piece's peak - 45 dB where the synthesizer's own
                 segmentation has begun speech: festival's leading "pau" unit,
-                which can hold a murmur, is not speech; see speech_lead)
+                which can hold a murmur, is not speech; see trim)
   offset_frame  index of its last sample (inclusive)
   seconds       frame / sample_rate, rounded to 1 us
   gap_before    [previous speech offset (heading or verse; 0 for the first
@@ -274,10 +274,18 @@ def resample(x, sr_in, sr_out):
     return signal.resample_poly(x, f.numerator, f.denominator, window=("kaiser", 8.0))
 
 
-def _trim_span(x, sr, rel_db=TRIM_DB):
-    """-> (j, k): the first and last sample trim() keeps."""
+def trim(x, sr, speech_start_s=0.0, rel_db=TRIM_DB):
+    """Cut a synthesized piece to its sound: from the zero crossing before the
+    first sample above peak+rel_db to the zero crossing after the last one
+    (walking at most 5 ms).  Returns (the cut array, lead): its last sample is
+    the speech offset and its sample `lead` the speech onset, the first sample
+    above the threshold at or after speech_start_s (the synthesizer's own start
+    of speech, see Synth.speech_starts; lead 0 when the cut starts there: a
+    diphone voice's leading pause unit can hold a murmur, which is sound, not
+    speech)."""
     a = np.abs(x)
-    idx = np.flatnonzero(a > a.max() * db2amp(rel_db))
+    thr = a.max() * db2amp(rel_db)
+    idx = np.flatnonzero(a > thr)
     i0, i1 = int(idx[0]), int(idx[-1])
     lim = int(0.005 * sr)
     j = i0
@@ -286,36 +294,18 @@ def _trim_span(x, sr, rel_db=TRIM_DB):
     k = i1
     while k < len(x) - 1 and k - i1 < lim and x[k + 1] != 0 and (x[k + 1] > 0) == (x[i1] > 0):
         k += 1
-    return j, k
-
-
-def speech_lead(x, sr, speech_start_s, rel_db=TRIM_DB):
-    """Frames from the first sample trim(x, sr) keeps to the first sample above
-    its threshold at or after speech_start_s (the synthesizer's own start of
-    speech, see Synth.speech_starts); 0 when trim already starts there."""
-    j, _ = _trim_span(x, sr, rel_db)
+    lead = 0
     s0 = int(round(speech_start_s * sr))
-    if s0 <= j:
-        return 0
-    a = np.abs(x)
-    idx = np.flatnonzero(a[s0:] > a.max() * db2amp(rel_db))
-    return int(s0 + idx[0] - j) if len(idx) else 0
-
-
-def trim(x, sr, rel_db=TRIM_DB):
-    """Cut a synthesized piece to its sound: from the zero crossing before the
-    first sample above peak+rel_db to the zero crossing after the last one
-    (walking at most 5 ms).  Returns the cut array (its first and last samples
-    are the speech onset and offset, unless speech_lead() says its head is a
-    pause unit's murmur)."""
-    j, k = _trim_span(x, sr, rel_db)
+    if s0 > j:
+        later = np.flatnonzero(a[s0:] > thr)
+        lead = int(s0 + later[0] - j) if len(later) else 0
     y = x[j:k + 1].copy()
     # a linear 1 ms taper that never reaches zero: no step at the cut, first/last sample stay speech
     n = min(int(0.001 * sr), len(y) // 4)
     w = np.arange(1, n + 1) / (n + 1.0)
     y[:n] *= w
     y[len(y) - n:] *= w[::-1]
-    return y
+    return y, lead
 
 
 def internal_silences(x, sr, rel_db=INTERNAL_DB, min_s=INTERNAL_MIN_S):
@@ -439,8 +429,7 @@ def render_chapter(cfg, synth, rng):
     vgain = [db2amp(rng.normal(0, cfg.get("level_drift_db", 0.0))) for _ in cfg["verses"]]
     for s, (r, x), t0 in zip(segs, audio, synth.speech_starts(reqs)):
         x = resample(x, r, sr)
-        s["lead"] = speech_lead(x, sr, t0)   # a pause unit's murmur at the head: sound, not speech
-        y = trim(x, sr)
+        y, s["lead"] = trim(x, sr, t0)   # a pause unit's murmur at the head: sound, not speech
         if s["vi"] is not None:
             y *= vgain[s["vi"]]
         s["x"] = y
