@@ -81,6 +81,9 @@ struct SpeechMap: Sendable {
   private(set) var totalSpeech: Double
   /// Still sound: notes and pads (`SpeechMap+Notes`).
   let stillRuns: StillRuns
+  /// Struck notes dying away (`SpeechMap+Decays`), in hops, in order: each decay, from its
+  /// strike when that opened an island.
+  let decays: [Range<Int>]
   /// The letter model's features, shared with every map of the recording made with them.
   let letterFrames: LetterFrames
 
@@ -148,7 +151,7 @@ struct SpeechMap: Sendable {
     Self.extendFaintEdges(
       &kept, discarded: dropped, still: still.anyLevel, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)
-    Self.splitAtDecays(&kept, features, levels, minimumHops: minimumHops)
+    decays = Self.splitAtDecays(&kept, features, levels, minimumHops: minimumHops)
     Self.splitAtDips(&kept, features)
     islands = kept
     discarded = dropped
