@@ -64,6 +64,16 @@ enum LetterOnsets {
   /// the word begins.
   static let ringEndHops = 2
   static let apartMilliseconds = 100
+  /// A later onset passes over sound (a strike, a swell) that stays this far under the speech
+  /// level (`LevelModel.speechVoiceDB`) in every hop; sound as loud as the speech is the words.
+  /// On the real-room corpora, seeds 1–20, the letters moved 46 onsets later (each depth an
+  /// alignment tried counted): the 38 that came nearer the truth passed over sound 4.4 dB or
+  /// more under the speech level (notes, pads, breaths), 2 went 70 ms late over a breath 18–20 dB
+  /// under it, and the 6 that went 223–816 ms into the words (a slt "Yea," whose rising glide
+  /// the letters took for pause, a verse read twice, two Spanish openings) passed over the
+  /// words, from 0.4 dB under the level to 7.1 dB over it (seed 19's PSA 23:4 at confidence
+  /// 0.996).
+  static let passedBelowSpeechDB: Float = 2.5
   /// The letters read a second time when this share of the verse starts or more moved later
   /// (seed 11's plucks: 3 of 6; a 68-minute clean file: 8 of 435, where a second reading cost
   /// 9 % of the alignment).
@@ -135,7 +145,7 @@ enum LetterOnsets {
       // into a pad's fade-in. So the reading starts at the first sound.
       if a.m == 0 { pause.start = max(pause.start, pause.end - map.hopFrames) }
       if let onset = wordsBegin(after: pause, through: a.j..<b.j, to: b.m, sounds: sounds, &reading),
-        onset > pause.end || (a.m > 0 && !ringsAt(onset, map: map))
+        onset > pause.end ? !passesSpeech(from: pause.end, to: onset, map: map) : a.m > 0 && !ringsAt(onset, map: map)
       {
         onsets[a.j] = onset
       }
@@ -185,6 +195,15 @@ enum LetterOnsets {
     let hops = first..<max(first + 1, min(f.hopCount, pause.end / f.hopFrames))
     let floor = SpeechMap.localFloor(f, hops, map.levels).voice
     return map.levels.at(first).speechVoiceDB - floor <= deepestFloorDB
+  }
+
+  /// Whether any hop from frame `from` up to frame `to` is as loud as the speech there, or
+  /// within `passedBelowSpeechDB` of it.
+  static func passesSpeech(from: Int, to: Int, map: SpeechMap) -> Bool {
+    let f = map.features
+    return (from / f.hopFrames..<min(f.hopCount, to / f.hopFrames)).contains {
+      f.voiceDBFS[$0] >= map.levels.at($0).speechVoiceDB - passedBelowSpeechDB
+    }
   }
 
   /// Whether frame `frame` lies inside a still run (`StillRuns.anyLevel`: a note's ring or a

@@ -35,4 +35,29 @@ struct LetterOnsetsTests {
       #expect(segment.start <= reading.onsets[v], "verse \(v + 1): start after the first word")
     }
   }
+
+  /// A later onset passes over a note under the words, never over the words
+  /// (`LetterOnsets.passesSpeech`): in a reading with a chord plucked 300 ms before each verse
+  /// (about 14 dB under the words), the stretch from the middle of a verse pause up to its first
+  /// word passes no speech; reaching 300 ms into the words, it does (PSA 23:5's first word
+  /// peaks 4.2 dB under the speech level, its second at it).
+  @Test func laterOnsetsPassOnlySoundUnderTheWords() throws {
+    let reading = SyntheticReading(SampleText.psalm23)
+    let rate = reading.audio.sampleRate
+    let lead = rate * 3 / 10
+    let audio = MusicBedAlignmentTests.adding(
+      reading, at: reading.onsets.dropFirst().map { $0 - lead }, span: lead + rate
+    ) { t in
+      0.02 * min(1, t / 0.003) * Double.exp10(-20 * t / 20)
+        * MusicBedAlignmentTests.partials(t, notes: [196, 247, 294], count: 5) { Double($0 * $0) }
+    }
+    let map = SpeechMap(features: SpeechFeatures(of: audio), minPauseMilliseconds: 90)
+    for v in 1..<reading.onsets.count {
+      let gap = reading.gaps[v]
+      let middle = (gap.start + gap.end) / 2
+      #expect(!LetterOnsets.passesSpeech(from: middle, to: reading.onsets[v], map: map), "verse \(v + 1)")
+      #expect(
+        LetterOnsets.passesSpeech(from: middle, to: reading.onsets[v] + rate * 3 / 10, map: map), "verse \(v + 1)")
+    }
+  }
 }
