@@ -39,6 +39,7 @@
 /// cost 5 nats or more than it.)
 enum RunOnPlacer {
   static let margin: Float = 75
+  /// A verse at a real pause moves to a dip this many nats cheaper (`placeAtPause`).
   static let pauseMargin: Float = 20
   /// The letter model moves a verse (`SkipPlacer`, `SpokenTitle`) only when its letters sound
   /// this different (`LetterModel.contrast`): not for words of one tone each (0.25–0.36). At

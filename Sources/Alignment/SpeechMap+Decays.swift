@@ -34,7 +34,7 @@ import DSP
 /// A decay less than `strikeHeadMilliseconds` after the island's start (or the previous
 /// decay's end) rings from a note struck there: the strike and its decay are cut off, and
 /// the speech begins after them. Kept as a piece of its own, the strike was the verse's
-/// onset: held-back seed 17's Matthew 5 under bells came out 117–371 ms early. (Seeds 1–17:
+/// onset: held-back seed 17's Matthew 5 under plucks came out 117–371 ms early. (Seeds 1–17:
 /// 11 heads of 0–90 ms before a decay, none holding speech; the 2 that held a word's end
 /// lasted 195 and 254 ms.)
 extension SpeechMap {
