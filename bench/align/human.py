@@ -81,6 +81,7 @@ def main():
     args = ap.parse_args()
     total = right = refused = found = 0
     missing = []
+    onset_errors = []
     with tempfile.TemporaryDirectory() as work:
         for path in sorted(glob.glob(os.path.join(HERE, "human", "*.json"))):
             name = os.path.basename(path)[:-5]
@@ -103,6 +104,8 @@ def main():
                 line, s = ref["lines"][k], segments[k]
                 ok = is_right(line, s["seconds"]["start"])
                 right += ok
+                if ok:
+                    onset_errors.append(abs(1000 * (s["seconds"]["onset"] - line["start"])))
                 cells.append("%s%s:%+.0f/%.2f" % ("" if ok else "*", k, 1000 * (s["seconds"]["onset"] - line["start"]),
                                                    s["confidence"]))
             print("%s (%s): %s" % (name, ref.get("language", "?"), " ".join(cells)))
@@ -116,6 +119,11 @@ def main():
         return 1
     print("right %d of %d lines (%.1f %%); recordings refused: %d of %d"
           % (right, total, 100.0 * right / max(1, total), refused, found))
+    if onset_errors:
+        onset_errors.sort()
+        n = len(onset_errors)
+        print("onsets of the right lines against their references: median %.0f ms, p90 %.0f ms, %d of %d within 60 ms"
+              % (onset_errors[n // 2], onset_errors[int(0.9 * n)], sum(e <= 60 for e in onset_errors), n))
     return 1 if refused else 0
 
 
