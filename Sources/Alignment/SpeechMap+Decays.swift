@@ -86,31 +86,22 @@ extension SpeechMap {
       }
       var left = island
       for decay in decays {
-        let rest = e - decay.upperBound
-        guard decay.lowerBound - left.startHop >= strikeHops else {
-          found.append(left.startHop..<decay.upperBound)
-          guard rest >= minimumHops else {
-            left.startHop = e
-            break
-          }
-          left.startHop = decay.upperBound
-          left.onsetShift = 0
-          left.softLeadFrames = 0
-          continue
+        // A decay right after the start (or the last decay) rang from a strike there: both go.
+        let struck = decay.lowerBound - left.startHop < strikeHops
+        found.append(struck ? left.startHop..<decay.upperBound : decay)
+        if !struck {
+          var before = left
+          before.endHop = decay.lowerBound
+          before.offsetShift = 0
+          out.append(before)
         }
-        found.append(decay)
-        var right = left
-        left.endHop = decay.lowerBound
-        left.offsetShift = 0
-        out.append(left)
-        guard rest >= minimumHops else {
+        guard e - decay.upperBound >= minimumHops else {
           left.startHop = e
           break
         }
-        right.startHop = decay.upperBound
-        right.onsetShift = 0
-        right.softLeadFrames = 0
-        left = right
+        left.startHop = decay.upperBound
+        left.onsetShift = 0
+        left.softLeadFrames = 0
       }
       if left.startHop < e { out.append(left) }
     }
