@@ -20,13 +20,7 @@ struct LetterOnsetsTests {
     let chapter = RunOnReaderTests.chapter
     let reading = SyntheticReading(chapter, options)
     let rate = reading.audio.sampleRate
-    let lead = rate * 3 / 10
-    let audio = MusicBedAlignmentTests.adding(
-      reading, at: reading.onsets.dropFirst().map { $0 - lead }, span: lead + rate
-    ) { t in
-      0.02 * min(1, t / 0.003) * Double.exp10(-20 * t / 20)
-        * MusicBedAlignmentTests.partials(t, notes: [196, 247, 294], count: 5) { Double($0 * $0) }
-    }
+    let audio = Self.plucked(reading)
     let result = try Aligner.align(SpeechFeatures(of: audio), segments: SampleText.inputs(chapter))
     #expect(result.segments.map(\.label) == chapter.indices.map { String($0 + 1) })
     for (v, segment) in result.segments.enumerated() where v < reading.onsets.count {
@@ -44,13 +38,7 @@ struct LetterOnsetsTests {
   @Test func laterOnsetsPassOnlySoundUnderTheWords() throws {
     let reading = SyntheticReading(SampleText.psalm23)
     let rate = reading.audio.sampleRate
-    let lead = rate * 3 / 10
-    let audio = MusicBedAlignmentTests.adding(
-      reading, at: reading.onsets.dropFirst().map { $0 - lead }, span: lead + rate
-    ) { t in
-      0.02 * min(1, t / 0.003) * Double.exp10(-20 * t / 20)
-        * MusicBedAlignmentTests.partials(t, notes: [196, 247, 294], count: 5) { Double($0 * $0) }
-    }
+    let audio = Self.plucked(reading)
     let map = SpeechMap(features: SpeechFeatures(of: audio), minPauseMilliseconds: 90)
     for v in 1..<reading.onsets.count {
       let gap = reading.gaps[v]
@@ -58,6 +46,18 @@ struct LetterOnsetsTests {
       #expect(!LetterOnsets.passesSpeech(from: middle, to: reading.onsets[v], map: map), "verse \(v + 1)")
       #expect(
         LetterOnsets.passesSpeech(from: middle, to: reading.onsets[v] + rate * 3 / 10, map: map), "verse \(v + 1)")
+    }
+  }
+
+  /// `reading` with a chord plucked 300 ms before every verse after the first (three notes,
+  /// five partials each, 3 ms attack, falling 20 dB/s, ringing into the verse).
+  static func plucked(_ reading: SyntheticReading) -> AudioBuffer {
+    let lead = reading.audio.sampleRate * 3 / 10
+    return MusicBedAlignmentTests.adding(
+      reading, at: reading.onsets.dropFirst().map { $0 - lead }, span: lead + reading.audio.sampleRate
+    ) { t in
+      0.02 * min(1, t / 0.003) * Double.exp10(-20 * t / 20)
+        * MusicBedAlignmentTests.partials(t, notes: [196, 247, 294], count: 5) { Double($0 * $0) }
     }
   }
 }
