@@ -211,7 +211,8 @@ enum LetterOnsets {
   /// no word begins there.
   static func ringsAt(_ frame: Int, map: SpeechMap) -> Bool {
     let hop = frame / map.hopFrames
-    return (map.stillRuns.anyLevel + map.decays).contains { $0.lowerBound < hop && hop < $0.upperBound - ringEndHops }
+    let holds = { (run: Range<Int>) in run.lowerBound < hop && hop < run.upperBound - ringEndHops }
+    return map.stillRuns.anyLevel.contains(where: holds) || map.decays.contains(where: holds)
   }
 
   /// `pauseSounds` symbols for the pause frames: k-means from the level's quantiles (fewer

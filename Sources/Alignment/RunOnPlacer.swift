@@ -76,21 +76,10 @@ enum RunOnPlacer {
 
   /// A verse start the path put at a dip: the words' start, and maybe another dip.
   static func placeAtDip(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading) {
-    let path = reading.path
-    let map = reading.plan.map
-    guard let m = path.pauseOfBreak[j], let a = reading.anchors.last(where: { $0.j < j }),
-      let b = reading.anchors.first(where: { $0.j > j })
+    guard let m = reading.path.pauseOfBreak[j], let around = around(j, reading),
+      let (frames, cost) = costs(ofBreak: j, around, &reading), let free = cheapest(frames, cost, in: frames)
     else { return }
-    let low = ((a.j + 1)..<j).compactMap { path.pauseOfBreak[$0] }.max() ?? a.m
-    let high = ((j + 1)..<b.j).compactMap { path.pauseOfBreak[$0] }.min() ?? b.m
-    let wanted =
-      (reading.shapeFrame(map.pauseFrames(low).end) + 1)...max(0, reading.shapeFrame(map.pauseFrames(high).start) - 1)
-    guard let (frames, cost) = reading.costs(ofBreak: j, from: a, to: b, frames: wanted),
-      let free = cheapest(frames, cost, in: frames)
-    else { return }
-    let dips = ((low + 1)..<high).filter(map.isDip).compactMap { d in
-      cheapest(frames, cost, in: window(d, reading)).map { (d, $0) }
-    }
+    let dips = dipCosts(around, frames, cost, reading) { _ in true }
     guard var chosen = dips.first(where: { $0.0 == m }) else { return }
     if let other = dips.min(by: { $0.1.cost < $1.1.cost }), chosen.1.cost - other.1.cost >= margin {
       chosen = other
@@ -107,24 +96,16 @@ enum RunOnPlacer {
   static func placeAtPause(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading) {
     let path = reading.path
     let plan = reading.plan
-    let map = plan.map
     guard reading.model.contrast >= minimumContrast, let m = path.pauseOfBreak[j],
-      plan.fixed.pauseOfSegment[plan.text.units[j].segment] == nil,
-      let a = reading.anchors.last(where: { $0.j < j }), let b = reading.anchors.first(where: { $0.j > j })
+      plan.fixed.pauseOfSegment[plan.text.units[j].segment] == nil, let around = around(j, reading)
     else { return }
     let starts = Set(plan.text.segmentStartBreak)
-    let isFree = { (k: Int) in a.j < k && k < b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
+    let isFree = { (k: Int) in around.a.j < k && k < around.b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
     let (freeBefore, freeAfter) = (isFree(j - 1), isFree(j + 1))
-    let low = ((a.j + 1)..<j).compactMap { path.pauseOfBreak[$0] }.max() ?? a.m
-    let high = ((j + 1)..<b.j).compactMap { path.pauseOfBreak[$0] }.min() ?? b.m
-    let wanted =
-      (reading.shapeFrame(map.pauseFrames(low).end) + 1)...max(0, reading.shapeFrame(map.pauseFrames(high).start) - 1)
-    guard freeBefore || freeAfter, let (frames, cost) = reading.costs(ofBreak: j, from: a, to: b, frames: wanted),
+    guard freeBefore || freeAfter, let (frames, cost) = costs(ofBreak: j, around, &reading),
       let atPause = cheapest(frames, cost, in: window(m, reading))
     else { return }
-    let dips = ((low + 1)..<high).filter { map.isDip($0) && ($0 > m ? freeBefore : freeAfter) }.compactMap { d in
-      cheapest(frames, cost, in: window(d, reading)).map { (d, $0) }
-    }
+    let dips = dipCosts(around, frames, cost, reading) { $0 > m ? freeBefore : freeAfter }
     guard let (d, atDip) = dips.min(by: { $0.1.cost < $1.1.cost }), atPause.cost - atDip.cost >= pauseMargin
     else { return }
     placed.path.pauseOfBreak[j] = d
@@ -133,6 +114,39 @@ enum RunOnPlacer {
     let near = window(d, reading).clamped(to: frames)
     let earliest = near.first { cost[$0 - frames.lowerBound] <= atDip.cost + nearlyAsLikely } ?? atDip.frame
     placed.onsets[j] = (atDip.frame * reading.perFrame, earliest * reading.perFrame)
+  }
+
+  /// Break j's neighbourhood on the path: the anchors either side, and the pauses of the breaks
+  /// assigned between them nearest j (`low` before, `high` after; the anchors' own when none).
+  typealias Around = (a: LetterReading.Anchor, b: LetterReading.Anchor, low: Int, high: Int)
+
+  static func around(_ j: Int, _ reading: LetterReading) -> Around? {
+    let path = reading.path
+    guard let a = reading.anchors.last(where: { $0.j < j }), let b = reading.anchors.first(where: { $0.j > j })
+    else { return nil }
+    let low = ((a.j + 1)..<j).compactMap { path.pauseOfBreak[$0] }.max() ?? a.m
+    let high = ((j + 1)..<b.j).compactMap { path.pauseOfBreak[$0] }.min() ?? b.m
+    return (a, b, low, high)
+  }
+
+  /// C(t) for break j (`LetterReading.costs`) over the frames from `low`'s end to `high`'s start.
+  static func costs(
+    ofBreak j: Int, _ around: Around, _ reading: inout LetterReading
+  ) -> (frames: ClosedRange<Int>, cost: [Float])? {
+    let map = reading.plan.map
+    let first = reading.shapeFrame(map.pauseFrames(around.low).end) + 1
+    let last = max(0, reading.shapeFrame(map.pauseFrames(around.high).start) - 1)
+    guard first <= last else { return nil }
+    return reading.costs(ofBreak: j, from: around.a, to: around.b, frames: first...last)
+  }
+
+  /// Each dip between `low` and `high` that `keep` keeps, with its cheapest frame.
+  static func dipCosts(
+    _ around: Around, _ frames: ClosedRange<Int>, _ cost: [Float], _ reading: LetterReading, keep: (Int) -> Bool
+  ) -> [(Int, (frame: Int, cost: Float))] {
+    ((around.low + 1)..<around.high).filter { reading.plan.map.isDip($0) && keep($0) }.compactMap { d in
+      cheapest(frames, cost, in: window(d, reading)).map { (d, $0) }
+    }
   }
 
   /// The frames a word after dip d may begin at.

@@ -52,10 +52,10 @@ extension SpeechMap {
   ) {
     let shortest = steadyHeadMilliseconds * f.sampleRate / 1000 / f.hopFrames
     let minimumHops = max(1, minimumIslandMilliseconds * f.sampleRate / 1000 / f.hopFrames)
-    for i in islands.indices {
-      let a = islands[i].startHop
-      let e = islands[i].endHop
-      guard e - a >= shortest + minimumHops else { continue }
+    cutHeads(&islands, &discarded) { island in
+      let a = island.startHop
+      let e = island.endHop
+      guard e - a >= shortest + minimumHops else { return nil }
       let speech = levels.at(a).speechVoiceDB
       var low = Float.infinity
       var high = -Float.infinity
@@ -70,13 +70,9 @@ extension SpeechMap {
       // The 35 ms mean rises up to three hops before the word: go on to its first hop.
       let broke = k
       while k < min(e, broke + 3) && f.voiceDBFS[k] <= high + 1 { k += 1 }
-      guard k - a >= shortest, e - k >= minimumHops, high >= speech - steadyHeadFaintestDB else { continue }
+      guard k - a >= shortest, e - k >= minimumHops, high >= speech - steadyHeadFaintestDB else { return nil }
       let head = measure(a..<k, f)
-      guard head.brightnessDB < headBrightestDB else { continue }
-      discarded.append(head)
-      islands[i].startHop = k
-      islands[i].onsetShift = 0
+      return head.brightnessDB < headBrightestDB ? head : nil
     }
-    discarded.sort { $0.startHop < $1.startHop }
   }
 }

@@ -46,10 +46,10 @@ extension SpeechMap {
     let longest = hops(murmurLongestMilliseconds)
     let gapHops = hops(murmurGapMilliseconds)
     let minimumHops = hops(minimumIslandMilliseconds)
-    for i in islands.indices {
-      let a = islands[i].startHop
-      let e = islands[i].endHop
-      guard e - a > gapHops + minimumHops else { continue }
+    cutHeads(&islands, &discarded) { island in
+      let a = island.startHop
+      let e = island.endHop
+      guard e - a > gapHops + minimumHops else { return nil }
       let here = levels.at(a)
       let silent = { (loudest: Float) -> Float in
         min(loudest - murmurSmallestDropDB, max(loudest - murmurGapDepthDB, here.floorVoiceDB + murmurGapOverFloorDB))
@@ -65,18 +65,15 @@ extension SpeechMap {
         loudest = max(loudest, f.voiceDBFS[k])
         k += 1
       }
-      guard let gapStart = gap, loudest <= here.speechVoiceDB - murmurBelowSpeechDB else { continue }
+      guard let gapStart = gap, loudest <= here.speechVoiceDB - murmurBelowSpeechDB else { return nil }
       var back = gapStart + gapHops
       while back < e && f.voiceDBFS[back] <= silent(loudest) { back += 1 }
       let head = a..<gapStart
       let dark =
         meanPowerDB(f.highDBFS, head) - here.floorHighDB
         <= meanPowerDB(f.voiceDBFS, head) - here.floorVoiceDB - murmurDullerDB
-      guard e - back >= minimumHops, dark || measure(head, f).brightnessDB < headBrightestDB else { continue }
-      discarded.append(measure(a..<back, f))
-      islands[i].startHop = back
-      islands[i].onsetShift = 0
+      guard e - back >= minimumHops, dark || measure(head, f).brightnessDB < headBrightestDB else { return nil }
+      return measure(a..<back, f)
     }
-    discarded.sort { $0.startHop < $1.startHop }
   }
 }

@@ -38,17 +38,17 @@ extension SpeechMap {
     let attack = hops(strikeAttackMilliseconds)
     let shortest = hops(strikeShortestMilliseconds)
     let minimumHops = hops(minimumIslandMilliseconds)
-    for i in islands.indices {
-      let a = islands[i].startHop
-      let e = islands[i].endHop
-      guard e - a >= shortest + attack + minimumHops else { continue }
+    cutHeads(&islands, &discarded) { island in
+      let a = island.startHop
+      let e = island.endHop
+      guard e - a >= shortest + attack + minimumHops else { return nil }
       let speech = levels.at(a).speechVoiceDB
       let level = { (k: Int) in smoothed(f.voiceDBFS, k, a, e, radius: 3) }
       let opening = (a..<(a + attack)).map(level)
       // The first loudest hop of the opening.
       let peakIndex = opening.indices.reduce(0) { opening[$1] > opening[$0] ? $1 : $0 }
       let (peak, peakDB) = (a + peakIndex, opening[peakIndex])
-      guard peakDB <= speech - strikeBelowSpeechDB, peakDB >= speech - steadyHeadFaintestDB else { continue }
+      guard peakDB <= speech - strikeBelowSpeechDB, peakDB >= speech - steadyHeadFaintestDB else { return nil }
       var lowest = peakDB
       var k = peak + 1
       while k < e {
@@ -60,9 +60,9 @@ extension SpeechMap {
       let broke = k
       guard broke - a >= shortest, peakDB - lowest >= strikeDecayDB,
         (broke..<min(e, broke + attack)).contains(where: { level($0) >= lowest + strikeVoiceRiseDB })
-      else { continue }
+      else { return nil }
       let frames = (peak * f.hopFrames / perFrame)..<min(shape.frameCount, broke * f.hopFrames / perFrame)
-      guard frames.count >= 2 else { continue }
+      guard frames.count >= 2 else { return nil }
       var flux: Float = 0
       var previous = shapeFrame(shape, frames.lowerBound).shape
       for j in frames.dropFirst() {
@@ -70,14 +70,11 @@ extension SpeechMap {
         flux += shapeDistance(here, previous)
         previous = here
       }
-      guard flux / Float(frames.count - 1) <= stillFluxDB else { continue }
+      guard flux / Float(frames.count - 1) <= stillFluxDB else { return nil }
       // The 35 ms mean rises up to three hops before the word: go on to its first hop.
       while k < min(e, broke + 3) && f.voiceDBFS[k] <= lowest + strikeWaverDB { k += 1 }
-      guard e - k >= minimumHops else { continue }
-      discarded.append(measure(a..<k, f))
-      islands[i].startHop = k
-      islands[i].onsetShift = 0
+      guard e - k >= minimumHops else { return nil }
+      return measure(a..<k, f)
     }
-    discarded.sort { $0.startHop < $1.startHop }
   }
 }

@@ -1,0 +1,16 @@
+/// The sound before an island's words, set aside like a breath: a steady pad or note
+/// (`SpeechMap+Beds`), a struck chord (`SpeechMap+Strikes`), a dull murmur (`SpeechMap+Murmurs`).
+extension SpeechMap {
+  /// For each island whose head `head` finds (measured as an island: `measure`), sets the head
+  /// aside in `discarded` and starts the island where it ends, so the onset's faint-edge walk
+  /// does not go back into it.
+  static func cutHeads(_ islands: inout [Island], _ discarded: inout [Island], head: (Island) -> Island?) {
+    for i in islands.indices {
+      guard let cut = head(islands[i]) else { continue }
+      discarded.append(cut)
+      islands[i].startHop = cut.endHop
+      islands[i].onsetShift = 0
+    }
+    discarded.sort { $0.startHop < $1.startHop }
+  }
+}
