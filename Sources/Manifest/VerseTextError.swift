@@ -39,7 +39,7 @@ public enum VerseTextError: Error, CustomStringConvertible, Equatable {
       "\(file):\(line): verse \(label) comes after verse \(previous). Put the verses in order."
     case .noVerses(let file, let chapter):
       "\(file): no verses found\(chapter.map { " in chapter \($0)" } ?? ""). "
-        + "Check the file holds `\\v` markers (USFM) or numbered lines (plain text)."
+        + "Check the file holds `\\v` markers (USFM) or lines of text (plain text, numbered or not)."
     case .chapterNotFound(let file, let chapter, let available):
       "\(file): there is no `\\c \(chapter)`; the file has chapters \(Self.list(available)). "
         + "Pick one of them with --chapter."
