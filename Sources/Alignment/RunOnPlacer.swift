@@ -69,8 +69,15 @@ enum RunOnPlacer {
       reading.model.contrast >= LetterModel.placingContrast
     else { return Placement(path: path) }
     var placed = Placement(path: path)
-    for j in atDips { placeAtDip(j, &placed, &reading) }
     for j in atPauses { placeAtPause(j, &placed, &reading) }
+    // A verse moved off a pause gives that pause to its phrase break: the stretches between
+    // real pauses hold other words now, and the dips are read along the new path.
+    if placed.path.pauseOfBreak != path.pauseOfBreak {
+      guard let moved = letters.reading(along: placed.path), moved.model.contrast >= LetterModel.placingContrast
+      else { return placed }
+      reading = moved
+    }
+    for j in atDips where placed.onsets[j] == nil { placeAtDip(j, &placed, &reading) }
     return placed
   }
 
@@ -100,9 +107,15 @@ enum RunOnPlacer {
       plan.fixed.pauseOfSegment[plan.text.units[j].segment] == nil, let around = around(j, reading)
     else { return }
     let starts = Set(plan.text.segmentStartBreak)
-    let isFree = { (k: Int) in around.a.j < k && k < around.b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
+    let isFree = { (k: Int) in
+      around.a.j < k && k < around.b.j && !starts.contains(k) && (path.pauseOfBreak[k].map(plan.map.isDip) ?? true)
+    }
     let (freeBefore, freeAfter) = (isFree(j - 1), isFree(j + 1))
-    guard freeBefore || freeAfter, let (frames, cost) = costs(ofBreak: j, around, &reading),
+    guard freeBefore || freeAfter else {
+      for step in [-1, 1] where placed.onsets[j] == nil { shift(j, by: step, around, &placed, &reading) }
+      return
+    }
+    guard let (frames, cost) = costs(ofBreak: j, around, &reading),
       let atPause = cheapest(frames, cost, in: window(m, reading))
     else { return }
     let dips = dipCosts(around, frames, cost, reading) { $0 > m ? freeBefore : freeAfter }
@@ -114,6 +127,78 @@ enum RunOnPlacer {
     let near = window(d, reading).clamped(to: frames)
     let earliest = near.first { cost[$0 - frames.lowerBound] <= atDip.cost + nearlyAsLikely } ?? atDip.frame
     placed.onsets[j] = (atDip.frame * reading.perFrame, earliest * reading.perFrame)
+  }
+
+  /// Phrase breaks next to a verse start at a real pause that hold real pauses themselves, up
+  /// to `longestShift` of them, then one read through (or at a dip), on the side `step`
+  /// (−1 before j, +1 after).
+  static let longestShift = 3
+
+  /// A verse start inside a sentence at a real pause m, whose phrase breaks on side `step` hold
+  /// real pauses up to a free one k: the reader may have paused at each of those breaks one
+  /// pause along ("and he opened his mouth, | and taught them, | saying, Blessed…" read as
+  /// "…mouth, and taught them, | saying, | Blessed…" by the path). The two readings share their
+  /// real pauses and differ in the words between them: each is priced by its stretches' letters
+  /// (`LetterReading.cost`), and the shifted one is taken when `pauseMargin` nats cheaper, the
+  /// verse beginning at the cheapest dip of its stretch.
+  static func shift(
+    _ j: Int, by step: Int, _ around: Around, _ placed: inout Placement, _ reading: inout LetterReading
+  ) {
+    let path = reading.path
+    let map = reading.plan.map
+    let starts = Set(reading.plan.text.segmentStartBreak)
+    var chain: [Int] = []
+    var k = j + step
+    while chain.count < longestShift, k > 0, k < path.pauseOfBreak.count, !starts.contains(k),
+      let p = path.pauseOfBreak[k], map.isRealPause(p)
+    {
+      chain.append(k)
+      k += step
+    }
+    guard !chain.isEmpty, k > 0, k < path.pauseOfBreak.count, !starts.contains(k),
+      path.pauseOfBreak[k].map(map.isDip) ?? true,
+      let outer = step < 0
+        ? reading.anchors.last(where: { $0.j < k }) : reading.anchors.first(where: { $0.j > k })
+    else { return }
+    // The anchors from j (with m) along the chain, now and shifted one break towards k.
+    let moved = ([j] + chain).map { (j: $0, m: path.pauseOfBreak[$0]!) }
+    let shifted = moved.map { (j: $0.j + step, m: $0.m) }
+    let inner = step < 0 ? around.b : around.a
+    let ordered = { (anchors: [LetterReading.Anchor]) in
+      step < 0 ? [outer] + anchors.reversed() + [inner] : [inner] + anchors + [outer]
+    }
+    // Each reading priced by the letters learnt along it: learnt along the path, the letters
+    // have learnt its words where it put them.
+    var other = reading.path
+    for anchor in shifted { other.pauseOfBreak[anchor.j] = anchor.m }
+    other.pauseOfBreak[j] = nil
+    guard var after = LetterReading(path: other, plan: reading.plan), let now = cost(ordered(moved), &reading),
+      let then = cost(ordered(shifted), &after), now - then >= pauseMargin
+    else { return }
+    // The verse's dip, in the stretch it shares with the pause m gave away.
+    let side: Around =
+      step < 0 ? (a: shifted[0], b: inner, low: shifted[0].m, high: around.high)
+      : (a: inner, b: shifted[0], low: around.low, high: shifted[0].m)
+    guard let (frames, cost) = costs(ofBreak: j, side, &after),
+      let (d, atDip) = dipCosts(side, frames, cost, after, keep: { _ in true }).min(by: { $0.1.cost < $1.1.cost })
+    else { return }
+    for anchor in shifted { placed.path.pauseOfBreak[anchor.j] = anchor.m }
+    placed.path.pauseOfBreak[j] = d
+    placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
+    let near = window(d, reading).clamped(to: frames)
+    let earliest = near.first { cost[$0 - frames.lowerBound] <= atDip.cost + nearlyAsLikely } ?? atDip.frame
+    placed.onsets[j] = (atDip.frame * reading.perFrame, earliest * reading.perFrame)
+  }
+
+  /// The letters' cost of the words between consecutive anchors (nil when a stretch cannot
+  /// hold its letters).
+  static func cost(_ anchors: [LetterReading.Anchor], _ reading: inout LetterReading) -> Float? {
+    var total: Float = 0
+    for (a, b) in zip(anchors, anchors.dropFirst()) {
+      guard a.j < b.j, let c = reading.cost(of: a.j..<b.j, from: a.m, to: b.m) else { return nil }
+      total += c
+    }
+    return total
   }
 
   /// Break j's neighbourhood on the path: the anchors either side, and the pauses of the breaks
