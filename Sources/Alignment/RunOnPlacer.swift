@@ -36,7 +36,11 @@
 /// (share 0.89) to lift the other verses' confidences to 0.92–0.98. (Prototype on seeds
 /// 1–17: 39 such verse starts with a dip on the free side; the one the path had a word early,
 /// seed 4's MAT 5:3, cost 34 nats more at its pause; where the pause was right, the best dip
-/// cost 5 nats or more than it.)
+/// cost 5 nats or more than it.) When the phrase breaks beside it hold real pauses too, the
+/// phrases may be shifted by one pause (`shift`).
+///
+/// The verse starts at real pauses are read first, each along the path as the ones before it
+/// left it; then the verse starts at dips, along the path the pauses left.
 enum RunOnPlacer {
   static let margin: Float = 75
   /// A verse at a real pause moves to a dip this many nats cheaper (`placeAtPause`).
@@ -69,10 +73,12 @@ enum RunOnPlacer {
       reading.model.contrast >= LetterModel.placingContrast
     else { return Placement(path: path) }
     var placed = Placement(path: path)
-    for j in atPauses { placeAtPause(j, &placed, &reading) }
-    // A verse moved off a pause gives that pause to its phrase break: the stretches between
-    // real pauses hold other words now, and the dips are read along the new path.
-    if placed.path.pauseOfBreak != path.pauseOfBreak {
+    for j in atPauses {
+      let before = placed.path.pauseOfBreak
+      placeAtPause(j, &placed, &reading)
+      // A verse moved off a pause gives that pause to a phrase break: the stretches between
+      // real pauses hold other words now, and the next verse is read along the new path.
+      guard placed.path.pauseOfBreak != before else { continue }
       guard let moved = letters.reading(along: placed.path), moved.model.contrast >= LetterModel.placingContrast
       else { return placed }
       reading = moved
@@ -103,16 +109,14 @@ enum RunOnPlacer {
   static func placeAtPause(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading) {
     let path = reading.path
     let plan = reading.plan
-    guard reading.model.contrast >= minimumContrast, let m = path.pauseOfBreak[j],
+    guard reading.model.contrast >= minimumContrast, let m = path.pauseOfBreak[j], plan.map.isRealPause(m),
       plan.fixed.pauseOfSegment[plan.text.units[j].segment] == nil, let around = around(j, reading)
     else { return }
     let starts = Set(plan.text.segmentStartBreak)
-    let isFree = { (k: Int) in
-      around.a.j < k && k < around.b.j && !starts.contains(k) && (path.pauseOfBreak[k].map(plan.map.isDip) ?? true)
-    }
+    let isFree = { (k: Int) in around.a.j < k && k < around.b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
     let (freeBefore, freeAfter) = (isFree(j - 1), isFree(j + 1))
     guard freeBefore || freeAfter else {
-      for step in [-1, 1] where placed.onsets[j] == nil { shift(j, by: step, around, &placed, &reading) }
+      if !shift(j, by: -1, around, &placed, &reading) { shift(j, by: 1, around, &placed, &reading) }
       return
     }
     guard let (frames, cost) = costs(ofBreak: j, around, &reading),
@@ -129,39 +133,47 @@ enum RunOnPlacer {
     placed.onsets[j] = (atDip.frame * reading.perFrame, earliest * reading.perFrame)
   }
 
-  /// Phrase breaks next to a verse start at a real pause that hold real pauses themselves, up
-  /// to `longestShift` of them, then one read through (or at a dip), on the side `step`
-  /// (−1 before j, +1 after).
+  /// At most this many phrase breaks at real pauses between a verse start and the free break
+  /// `shift` shifts them towards.
   static let longestShift = 3
 
-  /// A verse start inside a sentence at a real pause m, whose phrase breaks on side `step` hold
-  /// real pauses up to a free one k: the reader may have paused at each of those breaks one
-  /// pause along ("and he opened his mouth, | and taught them, | saying, Blessed…" read as
-  /// "…mouth, and taught them, | saying, | Blessed…" by the path). The two readings share their
-  /// real pauses and differ in the words between them: each is priced by its stretches' letters
-  /// (`LetterReading.cost`), and the shifted one is taken when `pauseMargin` nats cheaper, the
-  /// verse beginning at the cheapest dip of its stretch.
+  /// A verse start inside a sentence at a real pause m, whose phrase breaks on side `step` (−1
+  /// before it, +1 after) hold real pauses up to one k the reader read through (or put at a
+  /// dip): the path may have put each of those breaks one pause away from its own. Held-back
+  /// seed 23's Matthew 5, read "his mouth, | and taught them, | saying, Blessed are…" with no
+  /// pause before "Blessed": the path gave "mouth," no pause, "them," the pause after "mouth,"
+  /// and verse 3 the pause after "them,", a word early; verse 2, run on too, began 430 ms early
+  /// because its stretch then held "saying," as well.
+  ///
+  /// Both readings use the same real pauses, with other words between them. Each is priced by
+  /// the letters learnt along it (learnt along the path, the letters have learnt its words where
+  /// it put them): the sum over its stretches of `LetterReading.cost`. The shifted one is taken
+  /// when `pauseMargin` nats cheaper; the verse begins at the cheapest dip of the stretch it now
+  /// shares with its phrase break, or at a pause the path left unexplained there. (Prototype on
+  /// seeds 1–23: 23 such verse starts; the shifted reading cost 386 nats or more than the path's
+  /// at the 22 the path had right, 490 nats less at seed 23's verse 3.) Returns whether it moved.
+  @discardableResult
   static func shift(
     _ j: Int, by step: Int, _ around: Around, _ placed: inout Placement, _ reading: inout LetterReading
-  ) {
+  ) -> Bool {
     let path = reading.path
     let map = reading.plan.map
     let starts = Set(reading.plan.text.segmentStartBreak)
-    var chain: [Int] = []
+    // The anchors from j (with m) along the chain, now and shifted one break towards k.
+    guard let m = path.pauseOfBreak[j] else { return false }
+    var moved: [LetterReading.Anchor] = [(j, m)]
     var k = j + step
-    while chain.count < longestShift, k > 0, k < path.pauseOfBreak.count, !starts.contains(k),
+    while moved.count <= longestShift, k > 0, k < path.pauseOfBreak.count, !starts.contains(k),
       let p = path.pauseOfBreak[k], map.isRealPause(p)
     {
-      chain.append(k)
+      moved.append((k, p))
       k += step
     }
-    guard !chain.isEmpty, k > 0, k < path.pauseOfBreak.count, !starts.contains(k),
+    guard moved.count > 1, k > 0, k < path.pauseOfBreak.count, !starts.contains(k),
       path.pauseOfBreak[k].map(map.isDip) ?? true,
       let outer = step < 0
         ? reading.anchors.last(where: { $0.j < k }) : reading.anchors.first(where: { $0.j > k })
-    else { return }
-    // The anchors from j (with m) along the chain, now and shifted one break towards k.
-    let moved = ([j] + chain).map { (j: $0, m: path.pauseOfBreak[$0]!) }
+    else { return false }
     let shifted = moved.map { (j: $0.j + step, m: $0.m) }
     let inner = step < 0 ? around.b : around.a
     let ordered = { (anchors: [LetterReading.Anchor]) in
@@ -174,20 +186,26 @@ enum RunOnPlacer {
     other.pauseOfBreak[j] = nil
     guard var after = LetterReading(path: other, plan: reading.plan), let now = cost(ordered(moved), &reading),
       let then = cost(ordered(shifted), &after), now - then >= pauseMargin
-    else { return }
-    // The verse's dip, in the stretch it shares with the pause m gave away.
+    else { return false }
+    // The verse's place in the stretch it shares with the pause m gave away: a dip, or a pause
+    // the path left unexplained.
     let side: Around =
-      step < 0 ? (a: shifted[0], b: inner, low: shifted[0].m, high: around.high)
+      step < 0
+      ? (a: shifted[0], b: inner, low: shifted[0].m, high: around.high)
       : (a: inner, b: shifted[0], low: around.low, high: shifted[0].m)
     guard let (frames, cost) = costs(ofBreak: j, side, &after),
-      let (d, atDip) = dipCosts(side, frames, cost, after, keep: { _ in true }).min(by: { $0.1.cost < $1.1.cost })
-    else { return }
+      let (d, at) = ((side.low + 1)..<side.high).compactMap({ d in
+        cheapest(frames, cost, in: window(d, after)).map { (d, $0) }
+      }).min(by: { $0.1.cost < $1.1.cost })
+    else { return false }
     for anchor in shifted { placed.path.pauseOfBreak[anchor.j] = anchor.m }
     placed.path.pauseOfBreak[j] = d
     placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
-    let near = window(d, reading).clamped(to: frames)
-    let earliest = near.first { cost[$0 - frames.lowerBound] <= atDip.cost + nearlyAsLikely } ?? atDip.frame
-    placed.onsets[j] = (atDip.frame * reading.perFrame, earliest * reading.perFrame)
+    guard map.isDip(d) else { return true }
+    let near = window(d, after).clamped(to: frames)
+    let earliest = near.first { cost[$0 - frames.lowerBound] <= at.cost + nearlyAsLikely } ?? at.frame
+    placed.onsets[j] = (at.frame * after.perFrame, earliest * after.perFrame)
+    return true
   }
 
   /// The letters' cost of the words between consecutive anchors (nil when a stretch cannot
