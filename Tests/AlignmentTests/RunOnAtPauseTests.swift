@@ -18,16 +18,9 @@ struct RunOnAtPauseTests {
   /// without it, the phrase shift of `bench/align/README.md`'s human sonnets, not this.
   @Test(arguments: [UInt64(1), 2, 3, 4, 5, 7, 8])
   func verseAfterAOneWordPhraseStartsAtItsWord(seed: UInt64) throws {
-    var options = SyntheticReading.Options()
-    options.runOn = [2]
-    options.seed = seed
-    options.letterTimbres = true
-    options.phraseTempoSpread = 0.25
-    options.commaPause = 0.3...0.45
-    let reading = SyntheticReading(Self.chapter, options)
-    let result = try AlignerTests.align(reading, Self.chapter)
+    let (reading, result) = try Self.readRunningOn(seed: seed, commaPause: 0.3...0.45)
     #expect(result.segments.count == Self.chapter.count)
-    let tolerance = options.sampleRate * 6 / 100
+    let tolerance = reading.audio.sampleRate * 6 / 100
     let start = result.segments[2].start - reading.onsets[2]
     #expect(abs(start) <= tolerance, "verse 3: start \(start) frames off")
     #expect(result.segments[2].confidence < 0.9)
@@ -36,29 +29,37 @@ struct RunOnAtPauseTests {
     }
   }
 
-  /// Phrases shifted by one pause (`RunOnPlacer.shift`). On these seeds verse 2's first phrase
-  /// ("And he opened his mouth,") sounds like breath noise (its letters' resonances: voicing
-  /// −12 dB, brightness −10 dB) and is set aside: the path put verse 2 at the pause after
-  /// "mouth," at confidence 0.95–0.99, a phrase late, and verse 3 a word early, at the pause
-  /// after "them,". The shift moves verse 2 off that pause, and verse 3, read along the new
-  /// path, begins at its own word. Verse 2 cannot be right (its words are not in the map), but
-  /// it is no longer vouched for.
+  /// Phrases shifted by one pause (`RunOnPlacer.shift`). On these seeds the path put verse 2
+  /// at the pause after "mouth," at confidence 0.95–0.99, a phrase late, and verse 3 a word
+  /// early, at the pause after "them,": verse 2's first phrase ("And he opened his mouth,")
+  /// sounds like breath noise (seed 30: its letters' resonances give voicing −12 dB,
+  /// brightness −10 dB) and is set aside. The shift moves verse 2 off that pause, and verse 3,
+  /// read along the new path, begins at its own word. Verse 2 cannot be right (its words are
+  /// not in the map), but it is no longer vouched for.
   @Test(arguments: [UInt64(4), 30, 34, 35, 37])
   func phrasesShiftedByOnePause(seed: UInt64) throws {
-    var options = SyntheticReading.Options()
-    options.runOn = [2]
-    options.seed = seed
-    options.letterTimbres = true
-    options.phraseTempoSpread = 0.25
-    options.commaPause = 0.2...0.35
-    let reading = SyntheticReading(Self.chapter, options)
-    let result = try AlignerTests.align(reading, Self.chapter)
+    let (reading, result) = try Self.readRunningOn(seed: seed, commaPause: 0.2...0.35)
     #expect(result.segments.count == Self.chapter.count)
-    let tolerance = options.sampleRate * 6 / 100
+    let tolerance = reading.audio.sampleRate * 6 / 100
     #expect(abs(result.segments[2].start - reading.onsets[2]) <= tolerance, "verse 3")
     #expect(result.segments[1].confidence < 0.9, "verse 2")
     for v in result.segments.indices where v != 1 {
       #expect(abs(result.segments[v].start - reading.onsets[v]) <= tolerance, "verse \(v + 1)")
     }
+  }
+
+  /// The chapter read with letter timbres, each phrase up to 25 % off its letters' pace, verse 3
+  /// run on, and aligned.
+  static func readRunningOn(
+    seed: UInt64, commaPause: ClosedRange<Double>
+  ) throws -> (SyntheticReading, AlignmentResult) {
+    var options = SyntheticReading.Options()
+    options.runOn = [2]
+    options.seed = seed
+    options.letterTimbres = true
+    options.phraseTempoSpread = 0.25
+    options.commaPause = commaPause
+    let reading = SyntheticReading(Self.chapter, options)
+    return (reading, try AlignerTests.align(reading, Self.chapter))
   }
 }
