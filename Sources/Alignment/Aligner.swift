@@ -158,8 +158,10 @@ public enum Aligner {
   static func longVerseSkipped(_ found: Attempt, segments: [VerseInput], options: AlignmentOptions) -> Attempt {
     var best = found
     let text = TextModel(segments)
+    var lengths = [Double](repeating: 0, count: segments.count)
+    for unit in text.units { lengths[unit.segment] += unit.length }
     for s in segments.indices where segments[s].kind == .verse {
-      let length = text.units.filter { $0.segment == s }.reduce(0) { $0 + $1.length }
+      let length = lengths[s]
       guard length >= skippedShare * text.totalLength,
         let attempt = try? alignOnce(best.map, segments: segments, options: options, missingLength: length),
         attempt.score < best.score, attempt.result.fit >= FitCheck.lowFit
@@ -241,7 +243,7 @@ public enum Aligner {
       secondsPerLetter: flat, heading: heading, costs: prior, slackSeconds: 8, slackFraction: 0.1)
     guard let pass1 = try solveOrExplain(first, plan: plan, file: file) else { return nil }
     let costs = plan.learn(from: pass1, costs: prior)
-    let local = plan.localRates(plan.rateTrack(pass1, skipAware: skipAware), along: skipAware ? pass1 : nil)
+    let local = plan.localRates(along: pass1, skipAware: skipAware)
     let second = plan.problem(
       secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
     // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.

@@ -175,51 +175,38 @@ struct PassPlan {
     return learnt
   }
 
-  /// Letters read against net speech time along a path.
-  func rateTrack(_ solution: BoundaryChooser.Solution, skipAware: Bool) -> RateTrack {
-    let unread = skipAware ? unreadLettersBefore(solution) : lettersBefore.map { _ in 0 }
+  /// τᵤ for every unit: letters read against net speech time along `solution` (`RateTrack`).
+  /// Speech the text does not hold is taken out of the clock. `skipAware`: so are the letters
+  /// of the segments `solution` has the reader skip (a segment start at the same pause as the
+  /// next one's), and their units get no time. Counted, a long verse skipped made the whole
+  /// chapter look read a third faster (held-back seed 24's Psalm 1, verse 3 of 139 letters of
+  /// 534 skipped), and the second pass read it at that rate and lost the skip the first had
+  /// found.
+  func localRates(along solution: BoundaryChooser.Solution, skipAware: Bool) -> [Double] {
+    let starts = text.segmentStartBreak
+    let skipped =
+      skipAware
+      ? Set(
+        starts.indices.dropLast().filter { s in
+          solution.pauseOfBreak[starts[s]].map { solution.pauseOfBreak[starts[s + 1]] == $0 } ?? false
+        }) : []
+    // Per break j, the letters of skipped segments before it.
+    var unread = [Double](repeating: 0, count: lettersBefore.count)
+    for s in skipped {
+      let letters = lettersBefore[starts[s + 1]] - lettersBefore[starts[s]]
+      for j in starts[s + 1]..<unread.count { unread[j] += letters }
+    }
     var anchors: [(letters: Double, seconds: Double)] = []
-    // Speech the text does not hold is taken out of the clock, and so are letters not read.
     for (j, m) in solution.pauseOfBreak.enumerated() {
       if let m {
         anchors.append(
           (lettersBefore[j] - unread[j], speechBefore[m] - solution.interludeSpeech(before: m, speechBefore)))
       }
     }
-    return RateTrack(anchors: anchors)
-  }
-
-  /// τᵤ for every unit, from the track of `solution`; none for a segment it has the reader skip.
-  func localRates(_ track: RateTrack, along solution: BoundaryChooser.Solution?) -> [Double] {
-    let skipped = solution.map(skippedSegments) ?? []
-    let unread = solution.map(unreadLettersBefore) ?? lettersBefore.map { _ in 0 }
+    let track = RateTrack(anchors: anchors)
     return text.units.indices.map { u in
       skipped.contains(text.units[u].segment)
         ? 1e-4 : max(1e-4, track.secondsPerLetter(at: lettersBefore[u] - unread[u] + text.units[u].length / 2))
     }
-  }
-
-  /// The segments `solution` has the reader skip: a segment start at the same pause as the
-  /// next one's.
-  func skippedSegments(_ solution: BoundaryChooser.Solution) -> Set<Int> {
-    let starts = text.segmentStartBreak
-    return Set(
-      starts.indices.dropLast().filter { s in
-        solution.pauseOfBreak[starts[s]].map { solution.pauseOfBreak[starts[s + 1]] == $0 } ?? false
-      })
-  }
-
-  /// Per break j, the letters before it of the segments `solution` has the reader skip. They
-  /// take no time: counted, a long verse skipped made the whole chapter look read a third
-  /// faster (held-back seed 24's Psalm 1, verse 3 of 139 letters of 534 skipped), and the
-  /// second pass read it at that rate and lost the skip the first had found.
-  func unreadLettersBefore(_ solution: BoundaryChooser.Solution) -> [Double] {
-    let starts = text.segmentStartBreak
-    var unread = [Double](repeating: 0, count: lettersBefore.count)
-    for s in skippedSegments(solution) {
-      let letters = lettersBefore[starts[s + 1]] - lettersBefore[starts[s]]
-      for j in starts[s + 1]..<unread.count { unread[j] += letters }
-    }
-    return unread
   }
 }

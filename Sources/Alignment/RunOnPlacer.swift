@@ -98,10 +98,19 @@ enum RunOnPlacer {
       chosen = other
       placed.path.pauseOfBreak[j] = other.0
     }
-    // Two word starts nearly as likely (a word apart) flip with ±1 LSB of noise; the jump
-    // point takes the earlier, which replays a word rather than skips one.
-    let earliest = frames.first { cost[$0 - frames.lowerBound] <= free.cost + nearlyAsLikely } ?? free.frame
-    placed.onsets[j] = (free.frame * reading.perFrame, earliest * reading.perFrame)
+    placed.onsets[j] = wordStart(free, within: frames, frames, cost, perFrame: reading.perFrame)
+  }
+
+  /// Where the words after a break begin: `at`, the cheapest frame, and as the jump point the
+  /// earliest frame of `within` nearly as likely (`nearlyAsLikely`). Two word starts nearly as
+  /// likely (a word apart) flip with ±1 LSB of noise; the jump point takes the earlier, which
+  /// replays a word rather than skips one. In recording frames; `cost` lists `frames`' costs.
+  static func wordStart(
+    _ at: (frame: Int, cost: Float), within: ClosedRange<Int>, _ frames: ClosedRange<Int>, _ cost: [Float],
+    perFrame: Int
+  ) -> (onset: Int, earliest: Int) {
+    let earliest = within.first { cost[$0 - frames.lowerBound] <= at.cost + nearlyAsLikely } ?? at.frame
+    return (at.frame * perFrame, earliest * perFrame)
   }
 
   /// A verse start inside a sentence the path put at a real pause: maybe a dip beside it, the
@@ -128,9 +137,8 @@ enum RunOnPlacer {
     placed.path.pauseOfBreak[j] = d
     placed.path.pauseOfBreak[d > m ? j - 1 : j + 1] = m
     placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
-    let near = window(d, reading).clamped(to: frames)
-    let earliest = near.first { cost[$0 - frames.lowerBound] <= atDip.cost + nearlyAsLikely } ?? atDip.frame
-    placed.onsets[j] = (atDip.frame * reading.perFrame, earliest * reading.perFrame)
+    placed.onsets[j] = wordStart(
+      atDip, within: window(d, reading).clamped(to: frames), frames, cost, perFrame: reading.perFrame)
   }
 
   /// At most this many phrase breaks at real pauses between a verse start and the free break
@@ -201,10 +209,10 @@ enum RunOnPlacer {
     for anchor in shifted { placed.path.pauseOfBreak[anchor.j] = anchor.m }
     placed.path.pauseOfBreak[j] = d
     placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
-    guard map.isDip(d) else { return true }
-    let near = window(d, after).clamped(to: frames)
-    let earliest = near.first { cost[$0 - frames.lowerBound] <= at.cost + nearlyAsLikely } ?? at.frame
-    placed.onsets[j] = (at.frame * after.perFrame, earliest * after.perFrame)
+    if map.isDip(d) {
+      placed.onsets[j] = wordStart(
+        at, within: window(d, after).clamped(to: frames), frames, cost, perFrame: after.perFrame)
+    }
     return true
   }
 
