@@ -46,9 +46,7 @@ public enum Aligner {
       }
     }
     guard var found else { throw firstError ?? .noSpeech(file: options.file) }
-    if found.result.fit < FitCheck.lowFit, options.fixedStarts.isEmpty {
-      found = longVerseSkipped(found, segments: segments, options: options)
-    }
+    if options.fixedStarts.isEmpty { found = longVerseSkipped(found, segments: segments, options: options) }
     // A false start or a retake: the later reading gets the label when the text agrees.
     let best = ReadTwice.removed(from: found, segments: segments, options: options) { map, text, settings in
       try? alignOnce(map, segments: text, options: settings)
@@ -149,12 +147,19 @@ public enum Aligner {
   /// long verse, the chapter looks read that much faster, and the search squeezes the verse
   /// in rather than leave it out (held-back seed 24: Psalm 1 without its verse 3, 139 of 534
   /// letters, read at 25 letters per second, verses 2 and 4 a phrase off, fit 0.48, no verse
-  /// named). So, when the pauses fit poorly, each long verse's letters are left out of the
-  /// clock in turn; that alignment is kept when it explains the recording better (its score),
-  /// its pauses fit (`FitCheck.lowFit`), and its words do too (`LetterOrderCheck`: a gain of
+  /// named). So each long verse's letters are left out of the clock in turn; that alignment is
+  /// kept when it explains the recording better (its score), its pauses fit
+  /// (`FitCheck.lowFit`), it skips a verse that its words say was not read
+  /// (`SkipPlacer.skipHeard`), and its words explain the sound (`LetterOrderCheck`: a gain of
   /// `LetterOrderCheck.doubtBelowGain` or more). Without the last, one more wrong pairing of
   /// 1,148 (`wrongpairs.py`, seeds 1–17) was accepted, at a gain of 0.43 (fit 0.98); the
   /// matching chapters it takes gain 1.6 and 3.1.
+  ///
+  /// At any fit, not only a poor one: a reader whose comma pauses are nearly as long as the
+  /// verse pauses lets the squeezed text fit well (synthetic Psalm 1 without verse 3, comma
+  /// pauses 0.4–0.7 s: fit 1.0, wrong on 19 of 20 seeds). Without `skipHeard` two readings
+  /// that skip nothing took a skip, at a score better by 0.02 and 0.10 where true skips gain
+  /// 0.10–0.35 (`bench/align/README.md`, seventh session).
   static func longVerseSkipped(_ found: Attempt, segments: [VerseInput], options: AlignmentOptions) -> Attempt {
     var best = found
     let text = TextModel(segments)
@@ -167,7 +172,9 @@ public enum Aligner {
         attempt.score < best.score, attempt.result.fit >= FitCheck.lowFit
       else { continue }
       var letters = attempt.letters
-      guard let (gain, _) = letters.gain(), gain >= LetterOrderCheck.doubtBelowGain else { continue }
+      guard let heard = SkipPlacer.skipHeard(letters.path, plan: letters.plan, letters: &letters.letters),
+        heard >= SkipPlacer.heardPerLetter, let (gain, _) = letters.gain(), gain >= LetterOrderCheck.doubtBelowGain
+      else { continue }
       best = attempt
     }
     return best

@@ -89,8 +89,14 @@ struct LetterReading {
   /// The least cost of the text of `units` read over the speech from pause `from`'s end to pause
   /// `to`'s start (nil when it cannot hold the letters).
   mutating func cost(of units: Range<Int>, from: Int, to: Int) -> Float? {
+    cost(of: words(units), from: from, to: to)
+  }
+
+  /// The least cost of `text` read over the speech from pause `from`'s end to pause `to`'s
+  /// start (nil when it cannot hold the letters).
+  mutating func cost(of text: String, from: Int, to: Int) -> Float? {
     let frames = stretch(from: from, to: to)
-    let chain = model.chain(words(units))
+    let chain = model.chain(text)
     guard frames.count > chain.states.count else { return nil }
     return model.viterbi(Array(frames), chain, trace: false).ends.last
   }

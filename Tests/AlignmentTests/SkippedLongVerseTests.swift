@@ -21,19 +21,36 @@ import Testing
   /// Verse 3 not read by a reader whose verse pauses are hardly longer than its comma pauses:
   /// before, refused as not matching its text (its words, read along the squeezed path,
   /// explained the sound hardly better than read backwards). Verse 3 is named and labelled at
-  /// verse 4's start; the others are in their own pauses. (Of seeds 1–20 of this reader, the
-  /// other 19 fail with and without the change: see bench/align/README.md, seventh session.)
+  /// verse 4's start; the others are in their own pauses. (With the skip tried at any fit and
+  /// heard by the letters, 20 of seeds 1–20 of this reader; 1 before.)
   @Test func longVerseNotReadByAReaderWithLongCommaPauses() throws {
+    try Self.expectSkipFound(seed: 15, versePause: 0.5...0.8, commaPause: 0.3...0.6)
+  }
+
+  /// Comma pauses of 0.4–0.7 s: the text squeezed into the reading fits the pauses well (fit
+  /// 1.0), so the poor-fit search never left the verse out. On 19 of seeds 1–20 verses 2, 4 or
+  /// more were a phrase off and no verse was named (seed 10: verses 2 and 4 at 0.95 and 0.93);
+  /// now 1 (`SkipPlacer.skipHeard`: the letters hear the verse missing).
+  @Test(arguments: [UInt64(2), 10, 13])
+  func longVerseNotReadAtAGoodFit(seed: UInt64) throws {
+    try Self.expectSkipFound(seed: seed, versePause: 0.8...1.2, commaPause: 0.4...0.7)
+  }
+
+  /// Psalm 1 read with word timbres, each phrase up to 25 % off its letters' pace, verse 3
+  /// not read: verse 3 named and below 0.5, every other verse in its own pause.
+  static func expectSkipFound(
+    seed: UInt64, versePause: ClosedRange<Double>, commaPause: ClosedRange<Double>
+  ) throws {
     var options = SyntheticReading.Options()
-    options.seed = 15
+    options.seed = seed
     options.skipped = [2]
     options.wordTimbres = true
     options.phraseTempoSpread = 0.25
-    options.versePause = 0.5...0.8
-    options.commaPause = 0.3...0.6
-    let reading = SyntheticReading(Self.psalm1, options)
-    let result = try AlignerTests.align(reading, Self.psalm1)
-    #expect(result.segments.count == Self.psalm1.count)
+    options.versePause = versePause
+    options.commaPause = commaPause
+    let reading = SyntheticReading(psalm1, options)
+    let result = try AlignerTests.align(reading, psalm1)
+    #expect(result.segments.count == psalm1.count)
     #expect(result.warnings.contains { $0.contains("verse 3 ") }, "\(result.warnings)")
     #expect(result.segments[2].confidence < 0.5)
     for v in result.segments.indices where v != 2 {
