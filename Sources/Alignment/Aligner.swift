@@ -165,9 +165,14 @@ public enum Aligner {
     let text = TextModel(segments)
     var lengths = [Double](repeating: 0, count: segments.count)
     for unit in text.units { lengths[unit.segment] += unit.length }
+    var tried: Set<Double> = []
     for s in segments.indices where segments[s].kind == .verse {
       let length = lengths[s]
-      guard length >= skippedShare * text.totalLength,
+      // The score first (the placers move no pause it counts), the whole alignment if it wins.
+      guard length >= skippedShare * text.totalLength, tried.insert(length).inserted,
+        let scored = try? alignOnce(
+          best.map, segments: segments, options: options, placingRunOns: false, missingLength: length),
+        scored.score < best.score,
         let attempt = try? alignOnce(best.map, segments: segments, options: options, missingLength: length),
         attempt.score < best.score, attempt.result.fit >= FitCheck.lowFit
       else { continue }
