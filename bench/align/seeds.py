@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The real-room conditions over several seeds, and one table for all of them.
 
-    python3 bench/align/seeds.py --seeds 1-14 [--prep .build/release/prep] [--tag now] [--generate]
+    python3 bench/align/seeds.py --seeds 1-14 [--prep .build/release/prep] [--tag now] [--generate] [--reuse]
 
 For each seed N: the corpus is build/realcorpus (N = 1) or build/realcorpusN (made with
 bench/corpus/make_real.py --seed N when --generate is given and it is missing; pieces cached
@@ -10,7 +10,8 @@ in build/realcorpus-cache). bench/align/conditions.py -v runs on it into build/s
 right, the condition targets missed; pooled over the seeds: right, targets missed, wrong
 boundaries at confidence 0.9 or more, the reliability table (confidence bins against the
 share of right boundaries), and per condition the seeds where a target was missed.
-Exit 1 if a target is missed on any seed.
+With --reuse, a seed already run under the same tag is not run again (its summary.json is
+read). Exit 1 if a target is missed on any seed.
 """
 import argparse
 import json
@@ -37,6 +38,10 @@ def corpus_of(seed):
 
 def run(seed, args, out):
     corpus = corpus_of(seed)
+    summary = os.path.join(out, str(seed), "summary.json")
+    if args.reuse and os.path.exists(summary):
+        with open(summary) as f:
+            return seed, json.load(f)
     if not os.path.exists(os.path.join(corpus, "manifest.json")):
         if not args.generate:
             sys.exit("seeds: no corpus %s (pass --generate to make it)" % corpus)
@@ -79,6 +84,8 @@ def main():
     ap.add_argument("--prep", default=os.path.join(ROOT, ".build", "release", "prep"))
     ap.add_argument("--tag", default="now", help="outputs go to build/seeds-TAG/")
     ap.add_argument("--generate", action="store_true", help="make missing corpora")
+    ap.add_argument("--reuse", action="store_true",
+                    help="take a seed's results from an earlier run with the same tag when they are there")
     args = ap.parse_args()
     out = os.path.join(ROOT, "build", "seeds-" + args.tag)
     os.makedirs(out, exist_ok=True)
