@@ -222,11 +222,12 @@ public enum Aligner {
     let placement =
       placingRunOns
       ? RunOnPlacer.place(relabelled, plan: plan, letters: &letters) : RunOnPlacer.Placement(path: relabelled)
-    let chosen =
-      placingRunOns
-      ? SpokenTitle.place(
-        SkipPlacer.place(placement.path, plan: plan, letters: &letters), plan: plan, letters: &letters)
-      : placement.path
+    var chosen = placement.path
+    if placingRunOns {
+      chosen = SkipPlacer.place(chosen, plan: plan, letters: &letters)
+      chosen = SpokenTitle.place(chosen, plan: plan, letters: &letters)
+      chosen = FalseStarts.heard(chosen, plan: plan, predicted: predicted, letters: &letters)
+    }
     var result = ResultBuilder(
       map: map, text: text, segments: segments, fixed: fixed, options: options, wordOnsets: placement.onsets,
       pauseOnsets: placingRunOns
