@@ -111,8 +111,8 @@ enum FalseStarts {
   ) -> BoundaryChooser.Solution {
     let text = plan.text
     var relabelled = path
+    var explained = Set(path.pauseOfBreak.compactMap { $0 })
     for first in text.segmentStartBreak.dropFirst() where text.breaks[first] == .verse {
-      let explained = Set(relabelled.pauseOfBreak.compactMap { $0 })
       guard let p = path.pauseOfBreak[first], first + 1 < predicted.count, p < plan.pauseCount,
         let next = ((p + 1)...plan.pauseCount).first(where: plan.map.isRealPause),
         !((p + 1)...next).contains(where: explained.contains),
@@ -139,6 +139,7 @@ enum FalseStarts {
       }
       guard twice else { continue }
       relabelled.pauseOfBreak[first] = next
+      explained.insert(next)
       relabelled.interludes.append(.init(breakIndex: first, fromPause: p, toPause: next))
       relabelled.confidence[first] = min(relabelled.confidence[first], confidenceCap)
     }
