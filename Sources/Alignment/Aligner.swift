@@ -265,7 +265,7 @@ public enum Aligner {
     // A verse not read shifts the text against pass 1's clock by a verse: the narrow bands
     // may not hold the right answer (which verse was skipped). Pass 1's width, same model.
     // (Not for an interlude: there the wide search trades a retake for a dip.)
-    if solved.bands == second.bands && found.skipsSegment(text: plan.text) {
+    if solved.bands == second.bands && !found.skippedSegments(text: plan.text).isEmpty {
       let wide = plan.problem(
         secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 8, slackFraction: 0.1)
       if let better = BoundaryChooser(wide).solve(), better.totalCost < found.totalCost {

@@ -78,11 +78,11 @@ struct BoundaryChooser {
       return stride(from: headingPause + 1, through: pauseCount, by: 1).filter { !used.contains($0) }
     }
 
-    /// True when the path holds a segment not read (its start shares the pause of the next
-    /// segment's).
-    func skipsSegment(text: TextModel) -> Bool {
+    /// The segments the path has the reader skip: each begins at the pause where the next one
+    /// does.
+    func skippedSegments(text: TextModel) -> [Int] {
       let starts = text.segmentStartBreak.map { pauseOfBreak[$0] }
-      return zip(starts, starts.dropFirst()).contains { $0 != nil && $0 == $1 }
+      return starts.indices.dropLast().filter { starts[$0] != nil && starts[$0] == starts[$0 + 1] }
     }
 
     /// The pause where the text before break j ends (before an interlude, if any).

@@ -50,6 +50,9 @@ enum FalseStarts {
     let text = plan.text
     let speech = plan.speechBefore
     var relabelled = path
+    // The pauses breaks explain, kept up to date as verses move (a pause given up by a verse
+    // lies before every later verse's pauses, so it need not leave).
+    var explained = Set(path.pauseOfBreak.compactMap { $0 })
     for first in text.segmentStartBreak.dropFirst() where text.breaks[first] == .verse {
       guard let p = path.pauseOfBreak[first], first + 1 < predicted.count,
         !path.interludes.contains(where: { $0.breakIndex == first })
@@ -62,7 +65,6 @@ enum FalseStarts {
         plan.map.pauses[next - 1].seconds >= shortestPauseSeconds,
         plan.map.pauses[end - 1].seconds >= shortestEndSeconds
       else { continue }
-      let explained = Set(relabelled.pauseOfBreak.compactMap { $0 })
       let phraseEndHere = !text.breaks[first + 1].isMandatory && path.pauseOfBreak[first + 1] == next
       guard !explained.contains(phraseEndHere ? end : next) else { continue }
       let burst = speech[next] - speech[p]
@@ -80,7 +82,11 @@ enum FalseStarts {
           pauses[next - 1].frames.end..<pauses[end - 1].frames.start) >= repeatSimilarity
       else { continue }
       relabelled.pauseOfBreak[first] = next
-      if phraseEndHere { relabelled.pauseOfBreak[first + 1] = end }
+      explained.insert(next)
+      if phraseEndHere {
+        relabelled.pauseOfBreak[first + 1] = end
+        explained.insert(end)
+      }
       relabelled.interludes.append(.init(breakIndex: first, fromPause: p, toPause: next))
     }
     relabelled.interludes.sort { $0.breakIndex < $1.breakIndex }

@@ -184,12 +184,7 @@ struct PassPlan {
   /// found.
   func localRates(along solution: BoundaryChooser.Solution, skipAware: Bool) -> [Double] {
     let starts = text.segmentStartBreak
-    let skipped =
-      skipAware
-      ? Set(
-        starts.indices.dropLast().filter { s in
-          solution.pauseOfBreak[starts[s]].map { solution.pauseOfBreak[starts[s + 1]] == $0 } ?? false
-        }) : []
+    let skipped = skipAware ? Set(solution.skippedSegments(text: text)) : []
     // Per break j, the letters of skipped segments before it.
     var unread = [Double](repeating: 0, count: lettersBefore.count)
     for s in skipped {

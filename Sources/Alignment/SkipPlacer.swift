@@ -26,7 +26,7 @@ enum SkipPlacer {
   ) -> BoundaryChooser.Solution {
     let starts = plan.text.segmentStartBreak
     let ends = Array(starts.dropFirst()) + [plan.text.breaks.count - 1]
-    let skipped = skippedSegments(path, text: plan.text).filter { s in
+    let skipped = path.skippedSegments(text: plan.text).filter { s in
       s > 0 && !path.interludes.contains { (starts[s - 1]...ends[s + 1]).contains($0.breakIndex) }
     }
     // A person's fixed starts (`--override`) say where verses are: the letters do not move them.
@@ -58,14 +58,6 @@ enum SkipPlacer {
     return placed
   }
 
-  /// The verses `path` has the reader skip: each begins at the pause where the next one does.
-  static func skippedSegments(_ path: BoundaryChooser.Solution, text: TextModel) -> [Int] {
-    let starts = text.segmentStartBreak
-    return starts.indices.dropLast().filter { s in
-      path.pauseOfBreak[starts[s]] != nil && path.pauseOfBreak[starts[s]] == path.pauseOfBreak[starts[s + 1]]
-    }
-  }
-
   /// What the words say of the verses `path` has the reader skip: the speech from the start of
   /// the verse before each to the end of the verse after it (as `path` places them) is read by
   /// the letters with the skipped verse's words and without; the least of what they cost more
@@ -77,7 +69,7 @@ enum SkipPlacer {
     _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
   ) -> Double? {
     let text = plan.text
-    let skipped = skippedSegments(path, text: text)
+    let skipped = path.skippedSegments(text: text)
     guard !skipped.isEmpty, var reading = letters.reading(along: path) else { return nil }
     let starts = text.segmentStartBreak
     let ends = Array(starts.dropFirst()) + [text.breaks.count - 1]
