@@ -18,6 +18,49 @@ extension BoundaryChooser {
     var back = [Int32](repeating: -1, count: total)
     var backInterim = [Int32](repeating: -1, count: total)
     for m in problem.bands[0] { forward[index(0, m)] = start(m) }
+    withSteps(logSpeech) { steps in forwardPass(&forward, &interim, &back, &backInterim, steps) }
+    let end = index(last, pauseCount + 1)
+    guard problem.bands[last].contains(pauseCount + 1), forward[end].isFinite else { return nil }
+    var pauseOfBreak = [Int?](repeating: nil, count: breakCount)
+    var found: [Interlude] = []
+    var cell = end
+    while cell >= 0 {
+      let j = breakOf(cell)
+      let m = cell - offsets[j] + problem.bands[j].lowerBound
+      pauseOfBreak[j] = m
+      let previous = Int(back[cell])
+      if previous <= -2 {
+        let pending = -2 - previous
+        found.append(
+          Interlude(breakIndex: j, fromPause: pending - offsets[j] + problem.bands[j].lowerBound, toPause: m))
+        cell = Int(backInterim[pending])
+      } else {
+        cell = previous
+      }
+    }
+    let backward = backwardPass()
+    let best = forward[end]
+    var confidence = [Double](repeating: 0, count: breakCount)
+    for j in 0..<breakCount {
+      guard let chosen = pauseOfBreak[j] else { continue }
+      var weight = 0.0
+      for m in problem.bands[j] {
+        let c = forward[index(j, m)] + backward[index(j, m)]
+        if c.isFinite { weight += Double.exp((best - c) / Self.confidenceTemperature) }
+      }
+      let own = forward[index(j, chosen)] + backward[index(j, chosen)]
+      confidence[j] = weight > 0 ? Double.exp((best - own) / Self.confidenceTemperature) / weight : 0
+    }
+    return Solution(
+      pauseOfBreak: pauseOfBreak, interludes: found.reversed(), confidence: confidence, totalCost: best)
+  }
+
+  /// F and I (see the type's comment) break after break; `back` and `backInterim` keep the
+  /// predecessor of each cell.
+  private func forwardPass(
+    _ forward: inout [Double], _ interim: inout [Double], _ back: inout [Int32], _ backInterim: inout [Int32],
+    _ steps: Steps
+  ) {
     for j in 1..<breakCount {
       let firstJ0 = max(0, j - 1 - problem.maxSkipped)
       let terms = (firstJ0..<j).map { durationTerms($0, j) }
@@ -32,14 +75,14 @@ extension BoundaryChooser {
           let low = max(band.lowerBound, m - 1 - problem.maxUnexplained)
           let high = min(band.upperBound, m - 1)
           if low <= high {
-            for m0 in low...high {
-              let f = forward[index(j0, m0)]
-              if !f.isFinite { continue }
-              let c = f + step(j0, m0, j, m, term)
-              if c < best {
-                best = c
-                from = Int32(index(j0, m0))
-              }
+            let first = index(j0, low)
+            let found = forward.withUnsafeBufferPointer {
+              steps.cheapestArrival(
+                forward: $0, first: first, pauses: low...high, j0: j0, j: j, m: m, terms: term)
+            }
+            if found.cost < best {
+              best = found.cost
+              from = Int32(first + found.offset)
             }
           }
           // Going further back would skip break j0, impossible for a segment boundary.
@@ -81,40 +124,6 @@ extension BoundaryChooser {
         }
       }
     }
-    let end = index(last, pauseCount + 1)
-    guard problem.bands[last].contains(pauseCount + 1), forward[end].isFinite else { return nil }
-    var pauseOfBreak = [Int?](repeating: nil, count: breakCount)
-    var found: [Interlude] = []
-    var cell = end
-    while cell >= 0 {
-      let j = breakOf(cell)
-      let m = cell - offsets[j] + problem.bands[j].lowerBound
-      pauseOfBreak[j] = m
-      let previous = Int(back[cell])
-      if previous <= -2 {
-        let pending = -2 - previous
-        found.append(
-          Interlude(breakIndex: j, fromPause: pending - offsets[j] + problem.bands[j].lowerBound, toPause: m))
-        cell = Int(backInterim[pending])
-      } else {
-        cell = previous
-      }
-    }
-    let backward = backwardPass()
-    let best = forward[end]
-    var confidence = [Double](repeating: 0, count: breakCount)
-    for j in 0..<breakCount {
-      guard let chosen = pauseOfBreak[j] else { continue }
-      var weight = 0.0
-      for m in problem.bands[j] {
-        let c = forward[index(j, m)] + backward[index(j, m)]
-        if c.isFinite { weight += Double.exp((best - c) / Self.confidenceTemperature) }
-      }
-      let own = forward[index(j, chosen)] + backward[index(j, chosen)]
-      confidence[j] = weight > 0 ? Double.exp((best - own) / Self.confidenceTemperature) / weight : 0
-    }
-    return Solution(
-      pauseOfBreak: pauseOfBreak, interludes: found.reversed(), confidence: confidence, totalCost: best)
   }
 
   /// The break whose band holds flat cell `cell`.
@@ -140,47 +149,54 @@ extension BoundaryChooser {
       exit[index(last, pauseCount + 1)] = 0
     }
     if last == 0 { return backward }
-    for j in stride(from: last - 1, through: 0, by: -1) {
-      let lastJ1 = min(last, j + 1 + problem.maxSkipped)
-      let terms = ((j + 1)...lastJ1).map { durationTerms(j, $0) }
-      for m in problem.bands[j] {
-        var best = Double.infinity
-        var j1 = j + 1
-        while j1 <= lastJ1 {
-          let term = terms[j1 - j - 1]
-          let band = problem.bands[j1]
-          let low = max(band.lowerBound, m + 1)
-          let high = min(band.upperBound, m + 1 + problem.maxUnexplained)
-          if low <= high {
-            for m1 in low...high {
-              let e = exit[index(j1, m1)]
-              if !e.isFinite { continue }
-              let c = step(j, m, j1, m1, term) + e
+    // ln(C[m + d] − C[m]) at m · span + d − 1: `logSpeech` read from the departure's side.
+    var logFrom = [Double](repeating: 0, count: logSpeech.count)
+    for m in 0..<(pauseCount + 2) {
+      for d in 1...span where m + d <= pauseCount + 1 { logFrom[m * span + d - 1] = logSpeech[(m + d) * span + d - 1] }
+    }
+    withSteps(logFrom) { steps in
+      for j in stride(from: last - 1, through: 0, by: -1) {
+        let lastJ1 = min(last, j + 1 + problem.maxSkipped)
+        let terms = ((j + 1)...lastJ1).map { durationTerms(j, $0) }
+        for m in problem.bands[j] {
+          var best = Double.infinity
+          var j1 = j + 1
+          while j1 <= lastJ1 {
+            let term = terms[j1 - j - 1]
+            let band = problem.bands[j1]
+            let low = max(band.lowerBound, m + 1)
+            let high = min(band.upperBound, m + 1 + problem.maxUnexplained)
+            if low <= high {
+              let first = index(j1, low)
+              let c = exit.withUnsafeBufferPointer {
+                steps.cheapestDeparture(
+                  exit: $0, first: first, pauses: low...high, j: j, j1: j1, m: m, terms: term)
+              }
               if c < best { best = c }
             }
+            if problem.kinds[j1].isMandatory { break }
+            j1 += 1
           }
-          if problem.kinds[j1].isMandatory { break }
-          j1 += 1
-        }
-        // Or the segment starting at j was not read: the next segment starts at the same pause.
-        if let next = nextSegmentStart[j], problem.bands[next].contains(m) {
-          best = min(best, problem.costs.missingSegment + backward[index(next, m)])
-        }
-        backward[index(j, m)] = best
-      }
-      guard j >= 1 else { continue }
-      let band = problem.bands[j]
-      let interludes = problem.interludeBreaks.contains(j)
-      for m1 in band {
-        var after = Double.infinity
-        if interludes && m1 < band.upperBound {
-          for m in (m1 + 1)...min(band.upperBound, m1 + 1 + problem.maxInterludePauses) {
-            let b = backward[index(j, m)]
-            if b.isFinite { after = min(after, interlude(m1, m) + assignHeading(m) + b) }
+          // Or the segment starting at j was not read: the next segment starts at the same pause.
+          if let next = nextSegmentStart[j], problem.bands[next].contains(m) {
+            best = min(best, problem.costs.missingSegment + backward[index(next, m)])
           }
+          backward[index(j, m)] = best
         }
-        let cell = index(j, m1)
-        exit[cell] = min(assign(j, m1) + backward[cell], assignHeading(m1) + after)
+        guard j >= 1 else { continue }
+        let band = problem.bands[j]
+        let interludes = problem.interludeBreaks.contains(j)
+        for m1 in band {
+          var after = Double.infinity
+          if interludes && m1 < band.upperBound {
+            for m in (m1 + 1)...min(band.upperBound, m1 + 1 + problem.maxInterludePauses) {
+              let b = backward[index(j, m)]
+              if b.isFinite { after = min(after, interlude(m1, m) + assignHeading(m) + b) }
+            }
+          }
+          let cell = index(j, m1)
+          exit[cell] = min(assign(j, m1) + backward[cell], assignHeading(m1) + after)
+        }
       }
     }
     return backward

@@ -228,13 +228,4 @@ struct BoundaryChooser {
     let s = problem.costs.durationSigma(predictedSeconds: predicted)
     return (Double.log(predicted), 1 / s, Double.log(s))
   }
-
-  /// Cost of the step (j0, m0) → (j1, m1) without the arrival's own assign cost.
-  @inline(__always)
-  func step(_ j0: Int, _ m0: Int, _ j1: Int, _ m1: Int, _ terms: Terms) -> Double {
-    let z = (logSpeech[m1 * span + m1 - m0 - 1] - terms.logPredicted) * terms.inverseSigma
-    return 0.5 * z * z + terms.logSigma
-      + skipPrefix[j1 - 1] - skipPrefix[j0]
-      + unexplainedPrefix[m1 - 1] - unexplainedPrefix[m0]
-  }
 }

@@ -49,76 +49,128 @@ public struct SignalStats: Sendable {
 
   /// Adds a chunk; NaN and ∞ samples are counted and replaced by 0 in `buffer`.
   public mutating func add(_ buffer: inout AudioBuffer) {
-    let channels = channelCount
-    let startFrame = frameCount
-    var localPeak = peak
-    var clipped = 0
-    var nonFinite = 0
-    var firstBad: Int? = nil
+    var block = Block(channels: channelCount, startFrame: frameCount, zeroRun: (zeroRunStart, zeroRunCount))
+    let lanes = Block.Lanes.scalarCount
     buffer.samples.withUnsafeMutableBufferPointer { samples in
-      for channel in 0..<channels {
-        var sum: Float = 0
-        var square: Float = 0
-        var index = channel
-        while index < samples.count {
-          var value = samples[index]
-          if !value.isFinite {
-            nonFinite += 1
-            firstBad = min(firstBad ?? Int.max, startFrame + index / channels)
-            value = 0
-            samples[index] = 0
-          }
-          let magnitude = abs(value)
-          localPeak = max(localPeak, magnitude)
-          clipped += magnitude >= SignalStats.clipLevel ? 1 : 0
-          sum = Relaxed.sum(sum, value)
-          square = Relaxed.multiplyAdd(value, value, square)
-          index += channels
-        }
-        sums[channel] += Double(sum)
-        squares[channel] += Double(square)
+      // Whole vectors while a vector holds whole frames (1, 2, 4, 8 or 16 channels), then one sample at a time.
+      let vectorEnd = lanes % max(channelCount, 1) == 0 ? samples.count - samples.count % lanes : 0
+      var index = 0
+      while index < vectorEnd {
+        block.addVector(samples, at: index)
+        index += lanes
       }
-      addFrameFigures(samples, startFrame: startFrame)
+      while index < samples.count {
+        block.addSample(samples, at: index)
+        index += 1
+      }
     }
-    peak = localPeak
-    clippedSamples += clipped
-    nonFiniteSamples += nonFinite
-    if firstNonFiniteFrame == nil { firstNonFiniteFrame = firstBad }
+    for lane in 0..<lanes {
+      let channel = lane % channelCount
+      sums[channel] += Double(block.sum[lane])
+      squares[channel] += Double(block.square[lane])
+    }
+    for channel in 0..<channelCount {
+      sums[channel] += Double(block.scalarSums[channel])
+      squares[channel] += Double(block.scalarSquares[channel])
+    }
+    peak = max(peak, block.peak.max())
+    clippedSamples += Int(block.clipped.wrappedSum())
+    nonFiniteSamples += block.nonFinite
+    if firstNonFiniteFrame == nil { firstNonFiniteFrame = block.firstBad }
+    midEnergy += Double(block.mid.sum())
+    sideEnergy += Double(block.side.sum())
+    if block.longest.count > longestZeroRun.count { longestZeroRun = block.longest }
+    (zeroRunStart, zeroRunCount) = block.run
     frameCount += buffer.frameCount
   }
 }
 
 extension SignalStats {
-  /// Mid/side energy (stereo) and runs of exact digital zero, frame by frame.
-  fileprivate mutating func addFrameFigures(_ samples: UnsafeMutableBufferPointer<Float>, startFrame: Int) {
-    let channels = channelCount
-    let frames = samples.count / max(channels, 1)
-    var mid: Float = 0
-    var side: Float = 0
-    var runStart = zeroRunStart
-    var runCount = zeroRunCount
-    var longest = longestZeroRun
-    for frame in 0..<frames {
-      let base = frame * channels
-      var isZero = true
-      for channel in 0..<channels where samples[base + channel] != 0 { isZero = false }
-      if isZero {
-        if runCount == 0 { runStart = startFrame + frame }
-        runCount += 1
-        if runCount > longest.count { longest = (runStart, runCount) }
-      } else {
-        runCount = 0
+  /// One chunk's running figures: a vector of samples at a time while nothing is unusual (every
+  /// sample finite and non-zero), sample by sample where something is.
+  ///
+  /// A vector lane always holds the same channel (lane mod channels), so per-lane sums fold
+  /// into per-channel sums at the end. Float sums over a chunk, then added in Double.
+  fileprivate struct Block {
+    typealias Lanes = SIMD16<Float>
+    let channels: Int
+    let startFrame: Int
+    var sum = Lanes(), square = Lanes(), peak = Lanes()
+    var clipped = SIMD16<Int32>()
+    var mid = SIMD8<Float>(), side = SIMD8<Float>()
+    var scalarSums: [Float], scalarSquares: [Float]
+    var nonFinite = 0
+    var firstBad: Int?
+    /// The zero run in progress (its first frame, its length) and the longest seen in this chunk.
+    var run: (start: Int, count: Int)
+    var longest: (start: Int, count: Int) = (0, 0)
+    /// Samples of the frame in progress seen so far, and whether all were zero.
+    private var frameFill = 0
+    private var frameZero = true
+
+    init(channels: Int, startFrame: Int, zeroRun: (start: Int, count: Int)) {
+      self.channels = channels
+      self.startFrame = startFrame
+      run = zeroRun
+      scalarSums = Array(repeating: 0, count: channels)
+      scalarSquares = Array(repeating: 0, count: channels)
+    }
+
+    @inline(__always) mutating func addVector(_ samples: UnsafeMutableBufferPointer<Float>, at index: Int) {
+      let v = UnsafeRawBufferPointer(samples).loadUnaligned(
+        fromByteOffset: index * MemoryLayout<Float>.stride, as: Lanes.self)
+      let magnitude = unsafeBitCast(unsafeBitCast(v, to: SIMD16<UInt32>.self) & 0x7fff_ffff, to: Lanes.self)
+      // NaN and ±∞ fail `< ∞`; a zero needs the zero-run bookkeeping.
+      guard all(magnitude .< Float.infinity), !any(v .== 0) else {
+        for offset in 0..<Lanes.scalarCount { addSample(samples, at: index + offset) }
+        return
       }
+      run.count = 0
+      sum += v
+      square += v * v
+      peak.replace(with: magnitude, where: magnitude .> peak)
+      clipped.replace(with: clipped &+ 1, where: magnitude .>= SignalStats.clipLevel)
       if channels == 2 {
-        let sum = samples[base] + samples[base + 1]
-        let difference = samples[base] - samples[base + 1]
-        mid = Relaxed.multiplyAdd(sum, sum, mid)
-        side = Relaxed.multiplyAdd(difference, difference, side)
+        let (left, right) = (v.evenHalf, v.oddHalf)
+        mid += (left + right) * (left + right)
+        side += (left - right) * (left - right)
       }
     }
-    midEnergy += Double(mid)
-    sideEnergy += Double(side)
-    (zeroRunStart, zeroRunCount, longestZeroRun) = (runStart, runCount, longest)
+
+    /// One sample: counted (and zeroed) when not finite, added to its channel, and to the zero
+    /// run and mid/side figures when it closes a frame.
+    mutating func addSample(_ samples: UnsafeMutableBufferPointer<Float>, at index: Int) {
+      let channel = index % channels
+      let frame = startFrame + index / channels
+      var value = samples[index]
+      if !value.isFinite {
+        nonFinite += 1
+        firstBad = min(firstBad ?? Int.max, frame)
+        value = 0
+        samples[index] = 0
+      }
+      let magnitude = abs(value)
+      peak[0] = max(peak[0], magnitude)
+      clipped[0] += magnitude >= SignalStats.clipLevel ? 1 : 0
+      scalarSums[channel] += value
+      scalarSquares[channel] += value * value
+      frameZero = frameZero && value == 0
+      frameFill += 1
+      guard frameFill == channels else { return }
+      if frameZero {
+        if run.count == 0 { run.start = frame }
+        run.count += 1
+        if run.count > longest.count { longest = run }
+      } else {
+        run.count = 0
+      }
+      if channels == 2 {
+        let (left, right) = (samples[index - 1], value)
+        mid[0] += (left + right) * (left + right)
+        side[0] += (left - right) * (left - right)
+      }
+      (frameFill, frameZero) = (0, true)
+    }
   }
 }
 

@@ -74,36 +74,44 @@ public struct SpectralShape: Sendable {
 
   /// Feeds `values` (consecutive inputs at R).
   public mutating func add(_ values: UnsafeBufferPointer<Float>) {
+    guard pairs else { return feed(values) }
+    // (first + second) / 2 for each pair, a pair split between calls included.
+    var index = 0
+    let averaged = UnsafeMutableBufferPointer<Float>.allocate(capacity: values.count / 2 + 1)
+    defer { averaged.deallocate() }
+    var count = 0
+    if let first = pending, !values.isEmpty {
+      averaged[0] = (first + values[0]) / 2
+      (count, index, pending) = (1, 1, nil)
+    }
+    while index + 1 < values.count {
+      averaged[count] = (values[index] + values[index + 1]) / 2
+      count += 1
+      index += 2
+    }
+    if index < values.count { pending = values[index] }
+    feed(UnsafeBufferPointer(rebasing: averaged[0..<count]))
+  }
+
+  /// Copies inputs (after pairing) into the ring, a frame analysed every `step` of them.
+  private mutating func feed(_ values: UnsafeBufferPointer<Float>) {
     var samples = ring
     ring = []  // held here while fed: one unique buffer
     samples.withUnsafeMutableBufferPointer { ring in
-      let mask = windowSize - 1
-      var w = write
-      var left = untilNext
-      var held = pending
+      let size = windowSize
       var index = 0
       while index < values.count {
-        var x = values[index]
-        index += 1
-        if pairs {
-          guard let first = held else {
-            held = x
-            continue
-          }
-          x = (first + x) / 2
-          held = nil
-        }
-        ring[w] = x
-        w = (w + 1) & mask
-        left -= 1
-        if left == 0 {
-          left = step
-          analyse(UnsafeBufferPointer(ring), oldest: w)
+        // Up to the next frame's end, in pieces that stop at the ring's end.
+        let piece = min(untilNext, values.count - index, size - write)
+        for k in 0..<piece { ring[write + k] = values[index + k] }
+        write = (write + piece) & (size - 1)
+        untilNext -= piece
+        index += piece
+        if untilNext == 0 {
+          untilNext = step
+          analyse(UnsafeBufferPointer(ring), oldest: write)
         }
       }
-      write = w
-      untilNext = left
-      pending = held
     }
     ring = samples
   }

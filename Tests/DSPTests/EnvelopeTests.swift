@@ -56,6 +56,54 @@ import Testing
     #expect(buffer.samples[3] == 0 && buffer.samples[5] == 0)
     #expect(stats.dcOffset == [-0.5 / 3, 1.0 / 3])  // NaN/∞ count as 0
   }
+
+  /// Whole vectors and single samples give the same figures as counting sample by sample, for
+  /// any channel count and chunking: seeded noise with runs of digital zero, NaN, ∞ and clipped
+  /// samples sprinkled in, against a plain reference.
+  @Test(arguments: [1, 2, 3, 4]) func vectorsAgreeWithPlainCounting(channels: Int) {
+    var random = SplitMix64(seed: UInt64(channels))
+    var samples = (0..<10_007 * channels).map { _ in Float.random(in: -0.5...0.5, using: &random) }
+    for start in [0, 33, 1_000, 4_095, 9_990] {  // zero runs, one at the very start
+      for index in start * channels..<min(samples.count, (start + 17) * channels) { samples[index] = 0 }
+    }
+    for index in [5, 700, 701, 8_000] { samples[index * channels % samples.count] = .nan }
+    samples[3_333 * channels - 1] = -.infinity
+    for index in [100, 2_000, 2_001] { samples[index] = index % 2 == 0 ? 1 : -0.9995 }
+    let clean = samples.map { $0.isFinite ? $0 : 0 }
+    var zeroRun = (start: 0, count: 0), longest = (start: 0, count: 0)
+    for frame in 0..<clean.count / channels {
+      let zero = clean[frame * channels..<(frame + 1) * channels].allSatisfy { $0 == 0 }
+      if zero, zeroRun.count == 0 { zeroRun.start = frame }
+      zeroRun.count = zero ? zeroRun.count + 1 : 0
+      if zeroRun.count > longest.count { longest = zeroRun }
+    }
+    var stats = SignalStats(channelCount: channels)
+    var offset = 0
+    for size in [1, 15, 16, 17, 1_000, 4_096] + Array(repeating: 4_096, count: 10) where offset < samples.count {
+      let count = min(size * channels, samples.count - offset)
+      var chunk = AudioBuffer(
+        samples: Array(samples[offset..<offset + count]), channelCount: channels, sampleRate: 44_100)
+      stats.add(&chunk)
+      #expect(chunk.samples == Array(clean[offset..<offset + count]))
+      offset += count
+    }
+    #expect(stats.frameCount == 10_007)
+    #expect(stats.nonFiniteSamples == 5)
+    #expect(stats.firstNonFiniteFrame == 5)
+    #expect(stats.clippedSamples == 3)
+    #expect(stats.peak == 1)
+    #expect(stats.longestZeroRun == longest)
+    for channel in 0..<channels {
+      let values = stride(from: channel, to: clean.count, by: channels).map { Double(clean[$0]) }
+      #expect(abs(stats.dcOffset[channel] - values.reduce(0, +) / 10_007) < 1e-6)
+    }
+    if channels == 2 {
+      let frames = (0..<10_007).map { (Double(clean[2 * $0]), Double(clean[2 * $0 + 1])) }
+      let mid = frames.reduce(0) { $0 + ($1.0 + $1.1) * ($1.0 + $1.1) }
+      let side = frames.reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+      #expect(abs(stats.midEnergy / mid - 1) < 1e-5 && abs(stats.sideEnergy / side - 1) < 1e-5)
+    }
+  }
 }
 
 @Suite struct ChannelMixTests {

@@ -47,15 +47,17 @@ import Testing
     #expect(quiet.level(frame: 3, band: 3) == SpectralShape.floorDB)
   }
 
-  /// SpeechFeatures carries the shape of what it was fed, the same in any chunking.
-  @Test func featuresCarryTheShapeInAnyChunking() {
-    let audio = Signals.noise(seed: 3, frames: 44_100, sampleRate: 44_100, amplitude: 0.3)
+  /// SpeechFeatures carries the shape of what it was fed, the same in any chunking (at 30 kHz
+  /// a frame step, 300 paired inputs, is longer than the 256-point window).
+  @Test(arguments: [44_100, 30_000])
+  func featuresCarryTheShapeInAnyChunking(rate: Int) {
+    let audio = Signals.noise(seed: 3, frames: rate, sampleRate: rate, amplitude: 0.3)
     let whole = SpeechFeatures(of: audio)
-    var chunked = SpeechFeatures(sampleRate: 44_100)
+    var chunked = SpeechFeatures(sampleRate: rate)
     var start = 0
     for size in [1, 999, 4_410, 17, 10_000] + Array(repeating: 4_096, count: 20) where start < audio.frameCount {
       let end = min(audio.frameCount, start + size)
-      chunked.add(AudioBuffer(samples: Array(audio.samples[start..<end]), channelCount: 1, sampleRate: 44_100))
+      chunked.add(AudioBuffer(samples: Array(audio.samples[start..<end]), channelCount: 1, sampleRate: rate))
       start = end
     }
     chunked.finish()
