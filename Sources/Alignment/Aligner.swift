@@ -254,14 +254,20 @@ public enum Aligner {
     let flat = (0..<plan.text.unitCount).map { _ in rate }
     let first = plan.problem(
       secondsPerLetter: flat, heading: heading, costs: prior, slackSeconds: 8, slackFraction: 0.1)
-    guard let pass1 = try solveOrExplain(first, plan: plan, file: file) else { return nil }
+    // Pass 1's path and cost teach pass 2; its confidences are needed only if pass 2 fails.
+    guard let pass1 = try solveOrExplain(first, plan: plan, file: file, confidence: false) else { return nil }
     let costs = plan.learn(from: pass1, costs: prior)
     let local = plan.localRates(along: pass1, skipAware: skipAware)
     let second = plan.problem(
       secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)
-    // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer.
-    var (found, solved) =
-      (try? solveOrExplain(second, plan: plan, file: file)).flatMap { $0 }.map { ($0, second) } ?? (pass1, first)
+    // Pass 2 can only fail if pass 1 was far off; then pass 1 is the better answer (solved
+    // again, for its confidences).
+    var (found, solved) = (pass1, first)
+    if let pass2 = try? solveOrExplain(second, plan: plan, file: file) {
+      (found, solved) = (pass2, second)
+    } else if let again = try solveOrExplain(first, plan: plan, file: file) {
+      found = again
+    }
     // A verse not read shifts the text against pass 1's clock by a verse: the narrow bands
     // may not hold the right answer (which verse was skipped). Pass 1's width, same model.
     // (Not for an interlude: there the wide search trades a retake for a dip.)
@@ -279,15 +285,15 @@ public enum Aligner {
   /// unexplained pauses (a long verse read in many breaths). If that fails too, says why:
   /// too few pauses for the segments, or far more pauses than the text can hold.
   static func solveOrExplain(
-    _ problem: BoundaryChooser.Problem, plan: PassPlan, file: String
+    _ problem: BoundaryChooser.Problem, plan: PassPlan, file: String, confidence: Bool = true
   )
     throws(AlignmentError) -> BoundaryChooser.Solution?
   {
-    if let solution = BoundaryChooser(problem).solve() { return solution }
+    if let solution = BoundaryChooser(problem).solve(confidence: confidence) { return solution }
     var wider = problem
     wider.maxSkipped = 16
     wider.maxUnexplained = max(40, problem.maxUnexplained)
-    if let solution = BoundaryChooser(wider).solve() { return solution }
+    if let solution = BoundaryChooser(wider).solve(confidence: confidence) { return solution }
     let mandatory = plan.text.breaks.dropFirst().dropLast().filter(\.isMandatory).count
     if plan.pauseCount >= mandatory {
       throw .textMismatch(

@@ -8,7 +8,9 @@ extension BoundaryChooser {
   /// scaling) keeps clear choices near 1 and brings those under 0.9.
   static let confidenceTemperature = 2.0
 
-  func solve() -> Solution? {
+  /// The cheapest path, with each boundary's confidence unless `confidence` is false (then
+  /// `Solution.confidence` is empty and the backward pass, as costly as the forward, is not run).
+  func solve(confidence wanted: Bool = true) -> Solution? {
     let total = offsets[breakCount]
     let last = breakCount - 1
     var forward = [Double](repeating: .infinity, count: total)
@@ -38,8 +40,11 @@ extension BoundaryChooser {
         cell = previous
       }
     }
-    let backward = backwardPass()
     let best = forward[end]
+    guard wanted else {
+      return Solution(pauseOfBreak: pauseOfBreak, interludes: found.reversed(), confidence: [], totalCost: best)
+    }
+    let backward = backwardPass()
     var confidence = [Double](repeating: 0, count: breakCount)
     for j in 0..<breakCount {
       guard let chosen = pauseOfBreak[j] else { continue }

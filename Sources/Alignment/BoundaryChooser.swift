@@ -65,7 +65,8 @@ struct BoundaryChooser {
     var pauseOfBreak: [Int?]
     /// Unexpected speech found at segment boundaries.
     var interludes: [Interlude]
-    /// Per break, the share of the total weight exp(−(F+B−best)) its chosen pause holds.
+    /// Per break, the share of the total weight exp(−(F+B−best)) its chosen pause holds (empty
+    /// when solved without confidences).
     var confidence: [Double]
     var totalCost: Double
 
