@@ -86,8 +86,8 @@ public struct SignalStats: Sendable {
 }
 
 extension SignalStats {
-  /// One chunk's running figures: a vector of samples at a time while nothing is unusual (every
-  /// sample finite and non-zero), sample by sample where something is.
+  /// One chunk's running figures: a vector of samples at a time while every sample is finite,
+  /// sample by sample where one is not (it is counted and zeroed).
   ///
   /// A vector lane always holds the same channel (lane mod channels), so per-lane sums fold
   /// into per-channel sums at the end. Float sums over a chunk, then added in Double.
@@ -120,12 +120,22 @@ extension SignalStats {
       let v = UnsafeRawBufferPointer(samples).loadUnaligned(
         fromByteOffset: index * MemoryLayout<Float>.stride, as: Lanes.self)
       let magnitude = unsafeBitCast(unsafeBitCast(v, to: SIMD16<UInt32>.self) & 0x7fff_ffff, to: Lanes.self)
-      // NaN and ±∞ fail `< ∞`; a zero needs the zero-run bookkeeping.
-      guard all(magnitude .< Float.infinity), !any(v .== 0) else {
+      // NaN and ±∞ fail `< ∞`.
+      guard all(magnitude .< Float.infinity) else {
         for offset in 0..<Lanes.scalarCount { addSample(samples, at: index + offset) }
         return
       }
-      run.count = 0
+      let zeros = v .== 0
+      if !any(zeros) {
+        run.count = 0
+      } else if all(zeros) {
+        let frames = Lanes.scalarCount / channels
+        if run.count == 0 { run.start = startFrame + index / channels }
+        run.count += frames
+        if run.count > longest.count { longest = run }
+      } else {
+        addZeroRuns(zeros, firstFrame: startFrame + index / channels)
+      }
       sum += v
       square += v * v
       peak.replace(with: magnitude, where: magnitude .> peak)
@@ -134,6 +144,20 @@ extension SignalStats {
         let (left, right) = (v.evenHalf, v.oddHalf)
         mid += (left + right) * (left + right)
         side += (left - right) * (left - right)
+      }
+    }
+
+    /// The frames of a vector with some zeros, one by one: a frame extends the zero run when all
+    /// its samples are zero, else ends it.
+    private mutating func addZeroRuns(_ zeros: SIMDMask<SIMD16<Int32>>, firstFrame: Int) {
+      for frame in 0..<Lanes.scalarCount / channels {
+        if (0..<channels).allSatisfy({ zeros[frame * channels + $0] }) {
+          if run.count == 0 { run.start = firstFrame + frame }
+          run.count += 1
+          if run.count > longest.count { longest = run }
+        } else {
+          run.count = 0
+        }
       }
     }
 

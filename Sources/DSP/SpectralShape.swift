@@ -84,11 +84,10 @@ public struct SpectralShape: Sendable {
       averaged[0] = (first + values[0]) / 2
       (count, index, pending) = (1, 1, nil)
     }
-    while index + 1 < values.count {
-      averaged[count] = (values[index] + values[index + 1]) / 2
-      count += 1
-      index += 2
-    }
+    let pairs = (values.count - index) / 2
+    for pair in 0..<pairs { averaged[count + pair] = (values[index + 2 * pair] + values[index + 2 * pair + 1]) / 2 }
+    count += pairs
+    index += 2 * pairs
     if index < values.count { pending = values[index] }
     feed(UnsafeBufferPointer(rebasing: averaged[0..<count]))
   }

@@ -63,8 +63,9 @@ import Testing
   @Test(arguments: [1, 2, 3, 4]) func vectorsAgreeWithPlainCounting(channels: Int) {
     var random = SplitMix64(seed: UInt64(channels))
     var samples = (0..<10_007 * channels).map { _ in Float.random(in: -0.5...0.5, using: &random) }
-    for start in [0, 33, 1_000, 4_095, 9_990] {  // zero runs, one at the very start
-      for index in start * channels..<min(samples.count, (start + 17) * channels) { samples[index] = 0 }
+    // Zero runs: one at the very start, one long enough for whole vectors of zeros.
+    for (start, length) in [(0, 17), (33, 17), (1_000, 17), (4_095, 150), (9_990, 17)] {
+      for index in start * channels..<min(samples.count, (start + length) * channels) { samples[index] = 0 }
     }
     for index in [5, 700, 701, 8_000] { samples[index * channels % samples.count] = .nan }
     samples[3_333 * channels - 1] = -.infinity
