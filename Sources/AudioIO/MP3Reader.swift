@@ -33,7 +33,7 @@ public final class MP3Reader: FrameSource {
         handle, rate, Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue),
         Int32(MPG123_ENC_FLOAT_32.rawValue))
     }
-    guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
+    guard prep_mpg123_open_buffered(handle, path) == MPG123_OK.rawValue else {
       let reason = String(cString: mpg123_strerror(handle))
       mpg123_delete(handle)
       self.handle = nil
