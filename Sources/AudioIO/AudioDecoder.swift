@@ -7,7 +7,33 @@ public enum AudioDecoder {
   /// reader first checks that the file exists and is not empty).
   public static func open(_ path: String) throws(AudioFileError) -> any DecodedSource {
     if isMPEG(path) { return try MP3Reader(path: path) }
-    return try SoundFileReader(path: path)
+    do {
+      return try SoundFileReader(path: path)
+    } catch {
+      // A format prep has no decoder for says so by name, with the conversion that fixes it.
+      if case .unrecognised = error, let format = undecodedFormat(path) {
+        throw .undecodedFormat(path: path, format: format)
+      }
+      throw error
+    }
+  }
+
+  /// What a file prep cannot decode is, by its first bytes: the containers phones, recorders
+  /// and editors write audio into that neither libsndfile nor libmpg123 reads.
+  static func undecodedFormat(_ path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 12), head.count >= 4 else { return nil }
+    let bytes = [UInt8](head)
+    if bytes.count >= 8 && Data(bytes[4..<8]) == Data("ftyp".utf8) {
+      return "an MP4/M4A file (usually AAC audio, as phones and many recorders write)"
+    }
+    if Data(bytes.prefix(5)) == Data("#!AMR".utf8) { return "an AMR file (phone voice audio)" }
+    if bytes.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return "a WMA/ASF file" }
+    if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return "a WebM/Matroska file" }
+    // ADTS: a 12-bit sync with layer 00 (MPEG audio layers are 01–11).
+    if bytes[0] == 0xFF && bytes[1] & 0xF6 == 0xF0 { return "a raw AAC (ADTS) file" }
+    return nil
   }
 
   /// MPEG audio by content (an ID3v2 tag or a frame sync at the start); by name only when

@@ -64,6 +64,7 @@ struct PreparedBed {
     case .missing: "no such file"
     case .empty: "the file is empty"
     case .unrecognised(_, let reason): "not a recognised audio file: \(reason)"
+    case .undecodedFormat(_, let format): "\(format), which prep does not decode; convert it with ffmpeg first"
     case .truncated: "the file is truncated"
     case .corrupt(_, let reason): "the audio data is damaged: \(reason)"
     case .unsupportedChannels(_, let count): "\(count) channels"
