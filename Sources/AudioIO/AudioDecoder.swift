@@ -21,18 +21,15 @@ public enum AudioDecoder {
   /// What a file prep cannot decode is, by its first bytes: the containers phones, recorders
   /// and editors write audio into that neither libsndfile nor libmpg123 reads.
   static func undecodedFormat(_ path: String) -> String? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 12), head.count >= 4 else { return nil }
-    let bytes = [UInt8](head)
-    if bytes.count >= 8 && Data(bytes[4..<8]) == Data("ftyp".utf8) {
+    guard let head = firstBytes(path, count: 12), head.count >= 4 else { return nil }
+    if head.count >= 8 && head[4..<8].elementsEqual("ftyp".utf8) {
       return "an MP4/M4A file (usually AAC audio, as phones and many recorders write)"
     }
-    if Data(bytes.prefix(5)) == Data("#!AMR".utf8) { return "an AMR file (phone voice audio)" }
-    if bytes.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return "a WMA/ASF file" }
-    if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return "a WebM/Matroska file" }
+    if head.starts(with: "#!AMR".utf8) { return "an AMR file (phone voice audio)" }
+    if head.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return "a WMA/ASF file" }
+    if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return "a WebM/Matroska file" }
     // ADTS: a 12-bit sync with layer 00 (MPEG audio layers are 01–11).
-    if bytes[0] == 0xFF && bytes[1] & 0xF6 == 0xF0 { return "a raw AAC (ADTS) file" }
+    if head[0] == 0xFF && head[1] & 0xF6 == 0xF0 { return "a raw AAC (ADTS) file" }
     return nil
   }
 
@@ -41,17 +38,23 @@ public enum AudioDecoder {
   static func isMPEG(_ path: String) -> Bool {
     let lower = path.lowercased()
     let named = lower.hasSuffix(".mp3") || lower.hasSuffix(".mp2")
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-      let handle = FileHandle(forReadingAtPath: path)
-    else { return named }
-    defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 4), head.count == 4 else { return named }
-    if head.prefix(3) == Data("ID3".utf8) { return true }
+    guard let head = firstBytes(path, count: 4), head.count == 4 else { return named }
+    if head.starts(with: "ID3".utf8) { return true }
     // A frame sync (11 set bits) with layer III; RIFF/fLaC/OggS never start so.
     if head[0] == 0xFF && (head[1] & 0xE6) == 0xE2 { return true }
-    let containers = ["RIFF", "RF64", "fLaC", "OggS", "FORM", "caff", "wvpk"].map { Data($0.utf8) }
-    return containers.contains(head) ? false : named
+    let containers = ["RIFF", "RF64", "fLaC", "OggS", "FORM", "caff", "wvpk"]
+    return containers.contains { head.elementsEqual($0.utf8) } ? false : named
+  }
+
+  /// The first `count` bytes of a regular file (fewer when it is shorter); nil when it is no
+  /// regular file or cannot be read.
+  static func firstBytes(_ path: String, count: Int) -> [UInt8]? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let handle = FileHandle(forReadingAtPath: path)
+    else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: count) else { return [] }
+    return [UInt8](head)
   }
 }
 

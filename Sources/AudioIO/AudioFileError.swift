@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an audio file could not be read or written. Every case names the file and a fix.
 public enum AudioFileError: Error, CustomStringConvertible, Equatable {
   case missing(path: String)
@@ -27,7 +29,7 @@ public enum AudioFileError: Error, CustomStringConvertible, Equatable {
       "\(path): not a recognised audio file (\(reason)). Give a WAV, FLAC, Ogg Vorbis/Opus or MP3 file."
     case .undecodedFormat(let path, let format):
       "\(path): \(format), which prep does not decode. Convert it first, e.g. "
-        + "`ffmpeg -i \"\(path)\" \"\(Self.flacName(path))\"`, and give the FLAC."
+        + "`ffmpeg -i \"\(path)\" \"\((path as NSString).deletingPathExtension).flac\"`, and give the FLAC."
     case .truncated(let path, let declared, let present, let rate):
       "\(path): the file is truncated: its header declares \(declared) frames "
         + "(\(seconds(declared, rate)) s) but only \(present) (\(seconds(present, rate)) s) are present. "
@@ -50,13 +52,6 @@ public enum AudioFileError: Error, CustomStringConvertible, Equatable {
       "\(path): cannot write tags into the encoded file (\(reason)). Report this with the file; "
         + "render without chapters meanwhile."
     }
-  }
-
-  /// `path` with its extension replaced by `.flac` (added when it has none).
-  static func flacName(_ path: String) -> String {
-    let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".flac" }
-    return String(path.dropLast(name.distance(from: dot, to: name.endIndex))) + ".flac"
   }
 
   private func seconds(_ frames: Int, _ rate: Int) -> String {

@@ -74,20 +74,9 @@ public struct PowerSpectrum: Sendable {
               var start = 0
               while start < m {
                 if span >= 4 {
-                  Self.butterflies4(re, im, at: start, span: span, (twiddleRe, twiddleIm))
+                  Self.butterflies(SIMD4<Float>.self, re, im, at: start, span: span, (twiddleRe, twiddleIm))
                 } else {
-                  for j in 0..<span {
-                    let wr = twiddleRe[span + j]
-                    let wi = twiddleIm[span + j]
-                    let a = start + j
-                    let b = a + span
-                    let tr = re[b] * wr - im[b] * wi
-                    let ti = re[b] * wi + im[b] * wr
-                    re[b] = re[a] - tr
-                    im[b] = im[a] - ti
-                    re[a] += tr
-                    im[a] += ti
-                  }
+                  Self.butterflies(SIMD2<Float>.self, re, im, at: start, span: span, (twiddleRe, twiddleIm))
                 }
                 start += 2 * span
               }
@@ -121,33 +110,32 @@ public struct PowerSpectrum: Sendable {
     }
   }
 
-  /// The butterflies of the block of a stage that starts at `start`, four at a time (span a
-  /// multiple of 4): the same operations as one at a time, lane by lane.
+  /// The butterflies of the block of a stage that starts at `start`, a vector of them at a time
+  /// (span a multiple of the lane count): the same operations as one at a time, lane by lane.
   @inline(__always)
-  private static func butterflies4(
-    _ re: UnsafeMutableBufferPointer<Float>, _ im: UnsafeMutableBufferPointer<Float>, at start: Int, span: Int,
-    _ twiddles: (re: UnsafeBufferPointer<Float>, im: UnsafeBufferPointer<Float>)
-  ) {
-    typealias Four = SIMD4<Float>
+  private static func butterflies<Lanes: SIMD>(
+    _: Lanes.Type, _ re: UnsafeMutableBufferPointer<Float>, _ im: UnsafeMutableBufferPointer<Float>, at start: Int,
+    span: Int, _ twiddles: (re: UnsafeBufferPointer<Float>, im: UnsafeBufferPointer<Float>)
+  ) where Lanes.Scalar == Float {
     let size = MemoryLayout<Float>.stride
     let (twiddleRe, twiddleIm) = (UnsafeRawBufferPointer(twiddles.re), UnsafeRawBufferPointer(twiddles.im))
     let (reBytes, imBytes) = (UnsafeMutableRawBufferPointer(re), UnsafeMutableRawBufferPointer(im))
     var j = 0
     while j < span {
       let (a, b, w) = ((start + j) * size, (start + j + span) * size, (span + j) * size)
-      let wr = twiddleRe.loadUnaligned(fromByteOffset: w, as: Four.self)
-      let wi = twiddleIm.loadUnaligned(fromByteOffset: w, as: Four.self)
-      let ar = reBytes.loadUnaligned(fromByteOffset: a, as: Four.self)
-      let ai = imBytes.loadUnaligned(fromByteOffset: a, as: Four.self)
-      let br = reBytes.loadUnaligned(fromByteOffset: b, as: Four.self)
-      let bi = imBytes.loadUnaligned(fromByteOffset: b, as: Four.self)
+      let wr = twiddleRe.loadUnaligned(fromByteOffset: w, as: Lanes.self)
+      let wi = twiddleIm.loadUnaligned(fromByteOffset: w, as: Lanes.self)
+      let ar = reBytes.loadUnaligned(fromByteOffset: a, as: Lanes.self)
+      let ai = imBytes.loadUnaligned(fromByteOffset: a, as: Lanes.self)
+      let br = reBytes.loadUnaligned(fromByteOffset: b, as: Lanes.self)
+      let bi = imBytes.loadUnaligned(fromByteOffset: b, as: Lanes.self)
       let tr = br * wr - bi * wi
       let ti = br * wi + bi * wr
-      reBytes.storeBytes(of: ar - tr, toByteOffset: b, as: Four.self)
-      imBytes.storeBytes(of: ai - ti, toByteOffset: b, as: Four.self)
-      reBytes.storeBytes(of: ar + tr, toByteOffset: a, as: Four.self)
-      imBytes.storeBytes(of: ai + ti, toByteOffset: a, as: Four.self)
-      j += 4
+      reBytes.storeBytes(of: ar - tr, toByteOffset: b, as: Lanes.self)
+      imBytes.storeBytes(of: ai - ti, toByteOffset: b, as: Lanes.self)
+      reBytes.storeBytes(of: ar + tr, toByteOffset: a, as: Lanes.self)
+      imBytes.storeBytes(of: ai + ti, toByteOffset: a, as: Lanes.self)
+      j += Lanes.scalarCount
     }
   }
 }

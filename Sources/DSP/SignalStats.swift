@@ -129,10 +129,7 @@ extension SignalStats {
       if !any(zeros) {
         run.count = 0
       } else if all(zeros) {
-        let frames = Lanes.scalarCount / channels
-        if run.count == 0 { run.start = startFrame + index / channels }
-        run.count += frames
-        if run.count > longest.count { longest = run }
+        extendZeroRun(from: startFrame + index / channels, by: Lanes.scalarCount / channels)
       } else {
         addZeroRuns(zeros, firstFrame: startFrame + index / channels)
       }
@@ -152,13 +149,19 @@ extension SignalStats {
     private mutating func addZeroRuns(_ zeros: SIMDMask<SIMD16<Int32>>, firstFrame: Int) {
       for frame in 0..<Lanes.scalarCount / channels {
         if (0..<channels).allSatisfy({ zeros[frame * channels + $0] }) {
-          if run.count == 0 { run.start = firstFrame + frame }
-          run.count += 1
-          if run.count > longest.count { longest = run }
+          extendZeroRun(from: firstFrame + frame, by: 1)
         } else {
           run.count = 0
         }
       }
+    }
+
+    /// `frames` frames of digital zero from frame `first` on: they extend the run in progress
+    /// (or start one at `first`).
+    private mutating func extendZeroRun(from first: Int, by frames: Int) {
+      if run.count == 0 { run.start = first }
+      run.count += frames
+      if run.count > longest.count { longest = run }
     }
 
     /// One sample: counted (and zeroed) when not finite, added to its channel, and to the zero
@@ -182,9 +185,7 @@ extension SignalStats {
       frameFill += 1
       guard frameFill == channels else { return }
       if frameZero {
-        if run.count == 0 { run.start = frame }
-        run.count += 1
-        if run.count > longest.count { longest = run }
+        extendZeroRun(from: frame, by: 1)
       } else {
         run.count = 0
       }
