@@ -46,7 +46,10 @@ public enum Aligner {
       }
     }
     guard var found else { throw firstError ?? .noSpeech(file: options.file) }
-    if options.fixedStarts.isEmpty { found = longVerseSkipped(found, segments: segments, options: options) }
+    if options.fixedStarts.isEmpty {
+      found = longVerseSkipped(found, segments: segments, options: options)
+      found = squeezedVerseSkipped(found, segments: segments, options: options)
+    }
     // A false start or a retake: the later reading gets the label when the text agrees.
     let best = ReadTwice.removed(from: found, segments: segments, options: options) { map, text, settings in
       try? alignOnce(map, segments: text, options: settings)
@@ -142,58 +145,12 @@ public enum Aligner {
     var letters: LetterOrderCheck.Source
   }
 
-  /// A verse holding at least this share of the text's letters is tried as not read
-  /// (`longVerseSkipped`).
-  static let skippedShare = 0.15
-
-  /// The first alignment's clock counts every letter of the text. When the reader skipped a
-  /// long verse, the chapter looks read that much faster, and the search squeezes the verse
-  /// in rather than leave it out (held-back seed 24: Psalm 1 without its verse 3, 139 of 534
-  /// letters, read at 25 letters per second, verses 2 and 4 a phrase off, fit 0.48, no verse
-  /// named). So each long verse's letters are left out of the clock in turn; that alignment is
-  /// kept when it explains the recording better (its score), its pauses fit
-  /// (`FitCheck.lowFit`), it skips a verse that its words say was not read
-  /// (`SkipPlacer.skipHeard`), and its words explain the sound (`LetterOrderCheck`: a gain of
-  /// `LetterOrderCheck.doubtBelowGain` or more). Without the last, one more wrong pairing of
-  /// 1,148 (`wrongpairs.py`, seeds 1–17) was accepted, at a gain of 0.43 (fit 0.98); the
-  /// matching chapters it takes gain 1.6 and 3.1.
-  ///
-  /// At any fit, not only a poor one: a reader whose comma pauses are nearly as long as the
-  /// verse pauses lets the squeezed text fit well (synthetic Psalm 1 without verse 3, comma
-  /// pauses 0.4–0.7 s: fit 1.0, wrong on 19 of 20 seeds). Without `skipHeard` two readings
-  /// that skip nothing took a skip, at a score better by 0.02 and 0.10 where true skips gain
-  /// 0.10–0.35 (`bench/align/README.md`, seventh session).
-  static func longVerseSkipped(_ found: Attempt, segments: [VerseInput], options: AlignmentOptions) -> Attempt {
-    var best = found
-    let text = TextModel(segments)
-    var lengths = [Double](repeating: 0, count: segments.count)
-    for unit in text.units { lengths[unit.segment] += unit.length }
-    var tried: Set<Double> = []
-    for s in segments.indices where segments[s].kind == .verse {
-      let length = lengths[s]
-      // The score first (the placers move no pause it counts), the whole alignment if it wins.
-      guard length >= skippedShare * text.totalLength, tried.insert(length).inserted,
-        let scored = try? alignOnce(
-          best.map, segments: segments, options: options, placingRunOns: false, missingLength: length),
-        scored.score < best.score,
-        let attempt = try? alignOnce(best.map, segments: segments, options: options, missingLength: length),
-        attempt.score < best.score, attempt.result.fit >= FitCheck.lowFit
-      else { continue }
-      var letters = attempt.letters
-      guard let heard = SkipPlacer.skipHeard(letters.path, plan: letters.plan, letters: &letters.letters),
-        heard >= SkipPlacer.heardPerLetter, let (gain, _) = letters.gain(), gain >= LetterOrderCheck.doubtBelowGain
-      else { continue }
-      best = attempt
-    }
-    return best
-  }
-
   /// One alignment with the pauses found at one depth (`map`).
   /// Only its score is wanted when not `placingRunOns` (`RunOnPlacer` moves no pause it counts).
   /// `missingLength`: letters of the text left out of the first pass's clock (`longVerseSkipped`).
   static func alignOnce(
     _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions, placingRunOns: Bool = true,
-    missingLength: Double = 0
+    missingLength: Double = 0, notRead: Int? = nil
   ) throws(AlignmentError) -> Attempt {
     let given = map
     var map = map
@@ -208,7 +165,8 @@ public enum Aligner {
     if let m = fixed.pauseOfSegment[0], m > 0 { heading = .present }
 
     let text = TextModel(segments)
-    let plan = PassPlan(map: map, text: text, fixed: fixed)
+    var plan = PassPlan(map: map, text: text, fixed: fixed)
+    plan.notRead = notRead
     let costs = CostModel(scaleSeconds: plan.pauseScale)
     let rate = map.totalSpeech / max(1, text.totalLength - missingLength)
     guard
@@ -236,8 +194,13 @@ public enum Aligner {
       pauseOnsets: placingRunOns
         ? LetterOnsets.place(chosen, plan: plan, letters: &letters, readThrough: placement.onsets) : [:]
     ).build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
-    let report = FitCheck.assess(
+    var report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
+    if placingRunOns {
+      report.nameFalseStarts(
+        FalseStarts.heardBefore(chosen, plan: plan, predicted: predicted, letters: &letters), text: text,
+        segments: segments, file: options.file)
+    }
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
     result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)

@@ -70,7 +70,17 @@ extension BoundaryChooser {
       let firstJ0 = max(0, j - 1 - problem.maxSkipped)
       let terms = (firstJ0..<j).map { durationTerms($0, j) }
       let interludes = problem.interludeBreaks.contains(j)
+      let notReadBefore = problem.notReadBefore == j
       for m in problem.bands[j] {
+        let cell = index(j, m)
+        if notReadBefore {
+          // The segment before j was not read: nothing else arrives here.
+          if let previous = previousSegmentStart[j], problem.bands[previous].contains(m) {
+            forward[cell] = forward[index(previous, m)] + problem.costs.missingSegment
+            back[cell] = Int32(index(previous, m))
+          }
+          continue
+        }
         var best = Double.infinity
         var from: Int32 = -1
         var j0 = j - 1
@@ -94,7 +104,6 @@ extension BoundaryChooser {
           if problem.kinds[j0].isMandatory { break }
           j0 -= 1
         }
-        let cell = index(j, m)
         // Or the segment before j was not read: j shares the pause of that segment's start.
         if let previous = previousSegmentStart[j], problem.bands[previous].contains(m) {
           let f = forward[index(previous, m)] + problem.costs.missingSegment
@@ -163,10 +172,11 @@ extension BoundaryChooser {
       for j in stride(from: last - 1, through: 0, by: -1) {
         let lastJ1 = min(last, j + 1 + problem.maxSkipped)
         let terms = ((j + 1)...lastJ1).map { durationTerms(j, $0) }
+        let notRead = problem.notReadBefore != nil && nextSegmentStart[j] == problem.notReadBefore
         for m in problem.bands[j] {
           var best = Double.infinity
           var j1 = j + 1
-          while j1 <= lastJ1 {
+          while j1 <= lastJ1 && !notRead {
             let term = terms[j1 - j - 1]
             let band = problem.bands[j1]
             let low = max(band.lowerBound, m + 1)

@@ -51,6 +51,9 @@ struct BoundaryChooser {
     var interludeBreaks: Set<Int> = []
     /// Pauses inside one interlude, at most (weak pauses, dips inside speech, count too).
     var maxInterludePauses = 12
+    /// A segment start break whose segment before was not read: every path starts that segment
+    /// at the same pause as this one (`Aligner.squeezedVerseSkipped`).
+    var notReadBefore: Int?
   }
 
   struct Interlude: Sendable, Equatable {

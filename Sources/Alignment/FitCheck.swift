@@ -42,6 +42,23 @@ enum FitCheck {
     var doubtful: [Int] = []
 
     var reason: String { FitCheck.reason(score: details["score"] ?? 0, fit: fit) }
+
+    /// Names each verse whose false start the path gave to the verse before
+    /// (`FalseStarts.heardBefore`: break index and the burst's seconds) and doubts it.
+    mutating func nameFalseStarts(
+      _ found: [(breakIndex: Int, seconds: Double)], text: TextModel, segments: [VerseInput], file: String
+    ) {
+      for (j, seconds) in found {
+        guard let s = segments.indices.first(where: { text.segmentStartBreak[$0] == j }), s > 0,
+          !doubtful.contains(s)
+        else { continue }
+        doubtful.append(s)
+        warnings.append(
+          "\(file): verse \(segments[s].label) may begin with a false start: \(FitCheck.format(seconds)) s of "
+            + "speech after verse \(segments[s - 1].label)'s words, then a pause, then verse \(segments[s].label) "
+            + "(labelled there). Check both.")
+      }
+    }
   }
 
   static func assess(

@@ -20,6 +20,8 @@ struct PassPlan {
   let logPause: [Double]
   /// Letters before break j.
   let lettersBefore: [Double]
+  /// A segment taken as not read (`Aligner.squeezedVerseSkipped`): every path skips it.
+  var notRead: Int?
 
   init(map: SpeechMap, text: TextModel, fixed: FixedStarts) {
     self.map = map
@@ -105,6 +107,7 @@ struct PassPlan {
       synthetic: synthetic, weak: weak, midSentence: text.midSentence, bands: bands, heading: heading, costs: costs,
       interludeBreaks: interludeBreaks)
     let longestUnit = text.units.indices.map { secondsPerLetter[$0] * text.units[$0].length }.max() ?? 0
+    problem.notReadBefore = notRead.map { text.segmentStartBreak[$0 + 1] }
     problem.maxUnexplained = Self.unexplainedPerStep(
       pausesPerSecond: Double(pauseCount) / max(1, map.totalSpeech), longestUnitSeconds: longestUnit)
     return problem

@@ -64,7 +64,9 @@ enum RunOnPlacer {
   }
 
   static func place(_ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings) -> Placement {
-    let starts = plan.text.segmentStartBreak.dropFirst()
+    // A verse the path has the reader skip keeps its place: its start is the next verse's.
+    let skipped = Set(path.skippedSegments(text: plan.text).map { plan.text.segmentStartBreak[$0] })
+    let starts = plan.text.segmentStartBreak.dropFirst().filter { !skipped.contains($0) }
     let atDips = starts.filter { path.pauseOfBreak[$0].map(plan.map.isDip) ?? false }
     let atPauses = starts.filter {
       plan.text.midSentence[$0] && (path.pauseOfBreak[$0].map(plan.map.isRealPause) ?? false)

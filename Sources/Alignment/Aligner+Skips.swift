@@ -1,0 +1,94 @@
+/// Alignments that have the reader skip a verse, tried beside the first one (`Aligner.align`).
+extension Aligner {
+  /// A verse holding at least this share of the text's letters is tried as not read
+  /// (`longVerseSkipped`).
+  static let skippedShare = 0.15
+
+  /// The first alignment's clock counts every letter of the text. When the reader skipped a
+  /// long verse, the chapter looks read that much faster, and the search squeezes the verse
+  /// in rather than leave it out (held-back seed 24: Psalm 1 without its verse 3, 139 of 534
+  /// letters, read at 25 letters per second, verses 2 and 4 a phrase off, fit 0.48, no verse
+  /// named). So each long verse's letters are left out of the clock in turn; that alignment is
+  /// kept when it explains the recording better (its score), its pauses fit
+  /// (`FitCheck.lowFit`), it skips a verse that its words say was not read
+  /// (`SkipPlacer.skipHeard`), and its words explain the sound (`LetterOrderCheck`: a gain of
+  /// `LetterOrderCheck.doubtBelowGain` or more). Without the last, one more wrong pairing of
+  /// 1,148 (`wrongpairs.py`, seeds 1–17) was accepted, at a gain of 0.43 (fit 0.98); the
+  /// matching chapters it takes gain 1.6 and 3.1.
+  ///
+  /// At any fit, not only a poor one: a reader whose comma pauses are nearly as long as the
+  /// verse pauses lets the squeezed text fit well (synthetic Psalm 1 without verse 3, comma
+  /// pauses 0.4–0.7 s: fit 1.0, wrong on 19 of 20 seeds). Without `skipHeard` two readings
+  /// that skip nothing took a skip, at a score better by 0.02 and 0.10 where true skips gain
+  /// 0.10–0.35 (`bench/align/README.md`, seventh session).
+  static func longVerseSkipped(_ found: Attempt, segments: [VerseInput], options: AlignmentOptions) -> Attempt {
+    var best = found
+    let text = TextModel(segments)
+    var lengths = [Double](repeating: 0, count: segments.count)
+    for unit in text.units { lengths[unit.segment] += unit.length }
+    var tried: Set<Double> = []
+    for s in segments.indices where segments[s].kind == .verse {
+      let length = lengths[s]
+      // The score first (the placers move no pause it counts), the whole alignment if it wins.
+      guard length >= skippedShare * text.totalLength, tried.insert(length).inserted,
+        let scored = try? alignOnce(
+          best.map, segments: segments, options: options, placingRunOns: false, missingLength: length),
+        scored.score < best.score,
+        let attempt = try? alignOnce(best.map, segments: segments, options: options, missingLength: length),
+        skipBetter(attempt, than: best)
+      else { continue }
+      best = attempt
+    }
+    return best
+  }
+
+  /// A verse the search squeezed into a fraction of the time its text predicts
+  /// (`FitCheck.verseRatioLimit`) where the reader skipped a verse: the search may squeeze the
+  /// skipped verse's neighbour in rather than leave the right one out, and then names the
+  /// squeezed one. Held-back seed 30's Ecclesiastes 3 without verse 3 ("A time to kill… | A
+  /// time to weep…", every verse opening alike and every verse break inside a sentence):
+  /// verse 3 was labelled at verse 4's reading, verse 4 squeezed to 0.35× into the first
+  /// phrase of verse 5's, verse 5 at a dip, and the warning named verse 4. So the squeezed
+  /// verse and each neighbour are taken in turn as not read (every path skips it); such an
+  /// alignment is kept on the same terms as `longVerseSkipped`'s (`skipBetter`).
+  static func squeezedVerseSkipped(_ found: Attempt, segments: [VerseInput], options: AlignmentOptions) -> Attempt {
+    let offset = found.result.segments.count - segments.count
+    // (A verse the path already skips has a ratio of 0.)
+    let squeezed = segments.indices.filter { s in
+      let ratio = found.result.segments[s + offset].durationRatio
+      return segments[s].kind == .verse && ratio > 0 && ratio < 1 / FitCheck.verseRatioLimit
+    }
+    guard !squeezed.isEmpty else { return found }
+    let text = TextModel(segments)
+    var lengths = [Double](repeating: 0, count: segments.count)
+    for unit in text.units { lengths[unit.segment] += unit.length }
+    var best = found
+    let candidates = Set(squeezed.flatMap { [$0 - 1, $0, $0 + 1] }).sorted()
+    for s in candidates where s >= 0 && s + 1 < segments.count && segments[s].kind == .verse {
+      guard
+        let scored = try? alignOnce(
+          found.map, segments: segments, options: options, placingRunOns: false, missingLength: lengths[s],
+          notRead: s),
+        scored.score < best.score,
+        let attempt = try? alignOnce(
+          found.map, segments: segments, options: options, missingLength: lengths[s], notRead: s),
+        skipBetter(attempt, than: best)
+      else { continue }
+      best = attempt
+    }
+    return best
+  }
+
+  /// An alignment that has the reader skip a verse is kept when it explains the recording
+  /// better than `best` (its score), its pauses fit (`FitCheck.lowFit`), the verse it skips
+  /// is one its words say was not read (`SkipPlacer.skipHeard`), and its words explain the
+  /// sound (`LetterOrderCheck`: a gain of `LetterOrderCheck.doubtBelowGain` or more).
+  static func skipBetter(_ attempt: Attempt, than best: Attempt) -> Bool {
+    guard attempt.score < best.score, attempt.result.fit >= FitCheck.lowFit else { return false }
+    var letters = attempt.letters
+    guard let heard = SkipPlacer.skipHeard(letters.path, plan: letters.plan, letters: &letters.letters),
+      heard >= SkipPlacer.heardPerLetter, let (gain, _) = letters.gain()
+    else { return false }
+    return gain >= LetterOrderCheck.doubtBelowGain
+  }
+}
