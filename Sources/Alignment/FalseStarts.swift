@@ -156,9 +156,10 @@ enum FalseStarts {
 
   /// The pause before a false start the path gave to the verse before is at least this share
   /// of the path's median verse pause: the reader stopped there as after a verse. (On the
-  /// generated real-room corpora, seeds 1–32: such pauses before the 12 false starts measured
-  /// 0.55–1.13 of it; the 35 other candidates 0.28–0.54, and the three of those whose letters
-  /// passed `heardMargin` (under a note bed, room tone, a slow reader's comma) at most 0.36.)
+  /// generated real-room corpora, seeds 1–32: such pauses before the false starts of 9
+  /// chapters measured 0.55–1.13 of it; 34 other candidates in matching chapters 0.28–0.54,
+  /// and the three of those whose letters passed `heardMargin` (under a note bed, in room
+  /// tone, a false start's own pause) at most 0.36.)
   static let verseShareBefore = 0.5
 
   /// Verses whose false start the path gave to the verse before (the burst after that verse's
