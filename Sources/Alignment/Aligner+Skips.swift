@@ -24,18 +24,12 @@ extension Aligner {
   static func longVerseSkipped(_ found: Attempt, segments: [VerseInput], options: AlignmentOptions) -> Attempt {
     var best = found
     let text = TextModel(segments)
-    var lengths = [Double](repeating: 0, count: segments.count)
-    for unit in text.units { lengths[unit.segment] += unit.length }
+    let lengths = segmentLengths(text, count: segments.count)
     var tried: Set<Double> = []
     for s in segments.indices where segments[s].kind == .verse {
       let length = lengths[s]
-      // The score first (the placers move no pause it counts), the whole alignment if it wins.
       guard length >= skippedShare * text.totalLength, tried.insert(length).inserted,
-        let scored = try? alignOnce(
-          best.map, segments: segments, options: options, placingRunOns: false, missingLength: length),
-        scored.score < best.score,
-        let attempt = try? alignOnce(best.map, segments: segments, options: options, missingLength: length),
-        skipBetter(attempt, than: best)
+        let attempt = skipAttempt(than: best, on: best.map, segments: segments, options: options, missingLength: length)
       else { continue }
       best = attempt
     }
@@ -59,24 +53,43 @@ extension Aligner {
       return segments[s].kind == .verse && ratio > 0 && ratio < 1 / FitCheck.verseRatioLimit
     }
     guard !squeezed.isEmpty else { return found }
-    let text = TextModel(segments)
-    var lengths = [Double](repeating: 0, count: segments.count)
-    for unit in text.units { lengths[unit.segment] += unit.length }
+    let lengths = segmentLengths(TextModel(segments), count: segments.count)
     var best = found
     let candidates = Set(squeezed.flatMap { [$0 - 1, $0, $0 + 1] }).sorted()
     for s in candidates where s >= 0 && s + 1 < segments.count && segments[s].kind == .verse {
       guard
-        let scored = try? alignOnce(
-          found.map, segments: segments, options: options, placingRunOns: false, missingLength: lengths[s],
-          notRead: s),
-        scored.score < best.score,
-        let attempt = try? alignOnce(
-          found.map, segments: segments, options: options, missingLength: lengths[s], notRead: s),
-        skipBetter(attempt, than: best)
+        let attempt = skipAttempt(
+          than: best, on: found.map, segments: segments, options: options, missingLength: lengths[s], notRead: s)
       else { continue }
       best = attempt
     }
     return best
+  }
+
+  /// Letters per segment.
+  static func segmentLengths(_ text: TextModel, count: Int) -> [Double] {
+    var lengths = [Double](repeating: 0, count: count)
+    for unit in text.units { lengths[unit.segment] += unit.length }
+    return lengths
+  }
+
+  /// The alignment on `map` with `missingLength` letters left out of the clock (and segment
+  /// `notRead` skipped), when it is better than `best` (`skipBetter`). Its score is found
+  /// first (the placers move no pause it counts), the whole alignment only if that wins.
+  static func skipAttempt(
+    than best: Attempt, on map: SpeechMap, segments: [VerseInput], options: AlignmentOptions,
+    missingLength: Double, notRead: Int? = nil
+  ) -> Attempt? {
+    guard
+      let scored = try? alignOnce(
+        map, segments: segments, options: options, placingRunOns: false, missingLength: missingLength,
+        notRead: notRead),
+      scored.score < best.score,
+      let attempt = try? alignOnce(
+        map, segments: segments, options: options, missingLength: missingLength, notRead: notRead),
+      skipBetter(attempt, than: best)
+    else { return nil }
+    return attempt
   }
 
   /// An alignment that has the reader skip a verse is kept when it explains the recording

@@ -73,18 +73,11 @@ extension BoundaryChooser {
       let notReadBefore = problem.notReadBefore == j
       for m in problem.bands[j] {
         let cell = index(j, m)
-        if notReadBefore {
-          // The segment before j was not read: nothing else arrives here.
-          if let previous = previousSegmentStart[j], problem.bands[previous].contains(m) {
-            forward[cell] = forward[index(previous, m)] + problem.costs.missingSegment
-            back[cell] = Int32(index(previous, m))
-          }
-          continue
-        }
         var best = Double.infinity
         var from: Int32 = -1
         var j0 = j - 1
-        while j0 >= firstJ0 {
+        // (Where the segment before j was not read, only the skip below arrives here.)
+        while j0 >= firstJ0 && !notReadBefore {
           let term = terms[j0 - firstJ0]
           let band = problem.bands[j0]
           let low = max(band.lowerBound, m - 1 - problem.maxUnexplained)

@@ -137,14 +137,10 @@ enum FalseStarts {
         ? shortestHeardSeconds : shortestQuietHeardSeconds
       guard plan.map.pauses[next - 1].seconds >= shortestPauseSeconds, burst >= shortest,
         burst < longestSeconds, burst < predicted[first + 1] - predicted[first],
-        let last = ((first + 1)..<text.breaks.count).first(where: {
-          path.pauseOfBreak[$0].map(plan.map.isRealPause) == true
-        }), let end = path.endPause(ofBreak: last), end > next,
+        let last = nextAnchor(after: first, path, plan), let end = path.endPause(ofBreak: last), end > next,
         var reading = letters.reading(along: path),
-        let plain = reading.cost(of: first..<last, from: p, to: end)
+        twice(&reading, words: reading.words(first..<last), from: p, to: end)
       else { continue }
-      let words = reading.words(first..<last)
-      guard twice(&reading, "", words: words, from: p, to: end, plain: plain) else { continue }
       relabelled.pauseOfBreak[first] = next
       explained.insert(next)
       relabelled.interludes.append(.init(breakIndex: first, fromPause: p, toPause: next))
@@ -193,33 +189,34 @@ enum FalseStarts {
       let burst = plan.speechBefore[p] - plan.speechBefore[start]
       guard plan.map.pauses[start - 1].seconds >= shortestPause, burst >= shortestHeardSeconds,
         burst < longestSeconds, burst < predicted[first + 1] - predicted[first],
-        let last = ((first + 1)..<text.breaks.count).first(where: {
-          path.pauseOfBreak[$0].map(plan.map.isRealPause) == true
-        }), let end = path.endPause(ofBreak: last), end > p,
-        var reading = letters.reading(along: path)
-      else { continue }
-      let before = reading.words(previous..<first)
-      let words = reading.words(first..<last)
-      guard let plain = reading.cost(of: before + " " + words, from: from, to: end),
-        twice(&reading, before + " ", words: words, from: from, to: end, plain: plain)
+        let last = nextAnchor(after: first, path, plan), let end = path.endPause(ofBreak: last), end > p,
+        var reading = letters.reading(along: path),
+        twice(&reading, after: reading.words(previous..<first), words: reading.words(first..<last), from: from, to: end)
       else { continue }
       found.append((first, burst))
     }
     return found
   }
 
-  /// Whether `words`, after `before`, read with their first 1…`mostWordsHeard` words twice
-  /// cost at least `heardMargin` nats per repeated letter less than `plain` (their cost as
-  /// written) over the speech from pause `from` to pause `to`.
+  /// The first break after `j` that the path puts at a real pause.
+  private static func nextAnchor(after j: Int, _ path: BoundaryChooser.Solution, _ plan: PassPlan) -> Int? {
+    ((j + 1)..<plan.text.breaks.count).first { path.pauseOfBreak[$0].map(plan.map.isRealPause) == true }
+  }
+
+  /// Whether `words` (after the words `before`, if any), read with their first
+  /// 1…`mostWordsHeard` words twice, cost at least `heardMargin` nats per repeated letter less
+  /// than as written over the speech from pause `from` to pause `to`.
   private static func twice(
-    _ reading: inout LetterReading, _ before: String, words: String, from: Int, to: Int, plain: Float
+    _ reading: inout LetterReading, after before: String = "", words: String, from: Int, to: Int
   ) -> Bool {
+    let lead = before.isEmpty ? "" : before + " "
+    guard let plain = reading.cost(of: lead + words, from: from, to: to) else { return false }
     let spoken = words.split(whereSeparator: \.isWhitespace)
     return (1..<min(mostWordsHeard + 1, spoken.count)).contains { k in
       let again = spoken.prefix(k)
       let letterCount = again.reduce(0) { $0 + $1.filter(\.isLetter).count }
       guard letterCount > 0,
-        let cost = reading.cost(of: before + again.joined(separator: " ") + " " + words, from: from, to: to)
+        let cost = reading.cost(of: lead + again.joined(separator: " ") + " " + words, from: from, to: to)
       else { return false }
       return (plain - cost) / Float(letterCount) >= heardMargin
     }

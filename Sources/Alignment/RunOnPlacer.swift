@@ -110,12 +110,10 @@ enum RunOnPlacer {
       placed.path.pauseOfBreak[j] = other.0
     }
     // The dip's own words' start when the letters find it about as likely as their cheapest.
-    if chosen.1.cost - free.cost <= dipAsLikely {
-      placed.onsets[j] = wordStart(
-        chosen.1, within: window(chosen.0, reading).clamped(to: frames), frames, cost, perFrame: reading.perFrame)
-      return
-    }
-    placed.onsets[j] = wordStart(free, within: frames, frames, cost, perFrame: reading.perFrame)
+    let (at, within) =
+      chosen.1.cost - free.cost <= dipAsLikely
+      ? (chosen.1, window(chosen.0, reading).clamped(to: frames)) : (free, frames)
+    placed.onsets[j] = wordStart(at, within: within, frames, cost, perFrame: reading.perFrame)
   }
 
   /// Where the words after a break begin: `at`, the cheapest frame, and as the jump point the
