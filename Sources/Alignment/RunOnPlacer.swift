@@ -140,7 +140,9 @@ enum RunOnPlacer {
     let isFree = { (k: Int) in around.a.j < k && k < around.b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
     let (freeBefore, freeAfter) = (isFree(j - 1), isFree(j + 1))
     guard freeBefore || freeAfter else {
-      if !shift(j, by: -1, around, &placed, &reading) { shift(j, by: 1, around, &placed, &reading) }
+      if !slideLater(j, &placed, &reading), !shift(j, by: -1, around, &placed, &reading) {
+        shift(j, by: 1, around, &placed, &reading)
+      }
       return
     }
     guard let (frames, cost) = costs(ofBreak: j, around, &reading),
