@@ -21,10 +21,7 @@ import DSP
 ///   `repeatShortestShare` and `repeatLongestShare` of A's length) at most `repeatWholeShare`.
 ///
 /// (On the four generated real-room corpora the 8 true false starts and retakes measured: head
-/// 0.11–0.38, whole 0.19–0.35. Held-back seed 37's Genesis 1:10, read twice whole, measured a
-/// head of 0.50002 and was missed at a head bound of 0.5: "And God c…" opens most verses
-/// there, so its heads lie near the median. At 0.6 it is found, and no label of seeds 1–40
-/// moves otherwise.)
+/// 0.11–0.38, whole 0.19–0.35.)
 ///
 /// For each b the closest a wins; an a..<b overlapping an earlier repeat is skipped.
 extension SpeechMap {
@@ -39,7 +36,7 @@ extension SpeechMap {
   static let repeatLongestSeconds = 20.0
   static let repeatShortestPauseSeconds = 0.3
   static let repeatShortestSpeechSeconds = 0.3
-  static let repeatHeadShare = 0.6
+  static let repeatHeadShare = 0.5
   static let repeatPrefixFrames = 50
   static let repeatPrefixShare = 0.55
   static let repeatWholeShare = 0.45
