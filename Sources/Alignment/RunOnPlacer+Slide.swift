@@ -8,22 +8,23 @@ extension RunOnPlacer {
   ///
   /// So when a verse start inside a sentence sits at real pause m, the next pause is a real one
   /// no break holds (before the next anchor, no interlude near), and the phrase break before
-  /// the verse sits at a real pause p, the two breaks are read one pause later too (the phrase
-  /// break at m, the verse at m + 1), each reading priced by the letters learnt along it (as
-  /// `shift` does). The later one is taken when `slideMargin` nats cheaper; the verse is held
-  /// at `SkipPlacer.confidenceCap`. (Seeds 1–40, every such verse start: the two true ones
-  /// cost 120 and 558 nats more where the path had them; elsewhere the later reading cost 7 nats
-  /// less at best, in a wrong-chapter pairing, and 679 more at worst. Read one pause earlier
-  /// instead, the same test would move seed 36's Verse 13, read twice, onto its first take: a
-  /// take dropped as read twice leaves its pauses unexplained, so only later is tried.)
-  /// Returns whether it moved.
+  /// the verse is read through or sits at a real pause, the two breaks are read one pause later
+  /// too (the phrase break at m, the verse at m + 1), each reading priced by the letters learnt
+  /// along it (as `shift` does). The later one is taken when `slideMargin` nats cheaper; the
+  /// verse is held at `SkipPlacer.confidenceCap`. (Seeds 1–40, every such verse start: the two
+  /// true ones cost 120 and 558 nats more where the path had them; elsewhere the later reading
+  /// cost 7 nats less at best, in a wrong-chapter pairing, and 89 more or worse otherwise. A
+  /// synthetic reading with the phrase break read through, `RunOnAtPauseTests`: 1,461–2,122
+  /// nats. Read one pause earlier instead, the same test would move seed 36's verse 13, read
+  /// twice, onto its first take: a take dropped as read twice leaves its pauses unexplained,
+  /// so only later is tried.) Returns whether it moved.
   @discardableResult
   static func slideLater(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading) -> Bool {
     let path = reading.path
     let map = reading.plan.map
     let k = j - 1
     guard let m = path.pauseOfBreak[j], k > 0, !reading.plan.text.segmentStartBreak.contains(k),
-      let p = path.pauseOfBreak[k], map.isRealPause(p), m + 1 < map.pauses.count, map.isRealPause(m + 1),
+      m + 1 < map.pauses.count, map.isRealPause(m + 1),
       !path.pauseOfBreak.contains(m + 1),
       let outer = reading.anchors.last(where: { $0.j < k }), let inner = reading.anchors.first(where: { $0.j > j }),
       inner.m > m + 1, !path.interludes.contains(where: { (outer.m...inner.m).overlaps($0.fromPause...$0.toPause) })
@@ -31,9 +32,12 @@ extension RunOnPlacer {
     var other = path
     other.pauseOfBreak[k] = m
     other.pauseOfBreak[j] = m + 1
+    // The phrase break before the verse is an anchor now when it sits at a real pause.
+    let before: [LetterReading.Anchor] = path.pauseOfBreak[k].flatMap { map.isRealPause($0) ? [(k, $0)] : nil } ?? []
     guard var later = LetterReading(path: other, plan: reading.plan),
-      let now = cost([outer, (k, p), (j, m), inner], &reading),
-      let then = cost([outer, (k, m), (j, m + 1), inner], &later), now - then >= slideMargin
+      let now = cost([outer] + before + [(j, m), inner], &reading),
+      let then = cost([outer, (k, m), (j, m + 1), inner], &later),
+      now - then >= slideMargin
     else { return false }
     placed.path.pauseOfBreak[k] = m
     placed.path.pauseOfBreak[j] = m + 1

@@ -139,10 +139,9 @@ enum RunOnPlacer {
     let starts = Set(plan.text.segmentStartBreak)
     let isFree = { (k: Int) in around.a.j < k && k < around.b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
     let (freeBefore, freeAfter) = (isFree(j - 1), isFree(j + 1))
+    if slideLater(j, &placed, &reading) { return }
     guard freeBefore || freeAfter else {
-      if !slideLater(j, &placed, &reading), !shift(j, by: -1, around, &placed, &reading) {
-        shift(j, by: 1, around, &placed, &reading)
-      }
+      if !shift(j, by: -1, around, &placed, &reading) { shift(j, by: 1, around, &placed, &reading) }
       return
     }
     guard let (frames, cost) = costs(ofBreak: j, around, &reading),

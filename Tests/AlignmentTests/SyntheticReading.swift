@@ -35,6 +35,8 @@ struct SyntheticReading {
     var closeBreathGap = 0.06
     /// Verses (0-based) read straight on from the one before, with no pause.
     var runOn: Set<Int> = []
+    /// The silence between a verse run on and the one before (25 ms: under any pause).
+    var runOnGap = 0.025
     /// Verses (0-based) not read at all; their onset is the next verse's.
     var skipped: Set<Int> = []
     /// Verses (0-based) read twice, a verse pause apart; their onset is the second reading's.
@@ -156,7 +158,7 @@ struct SyntheticReading {
         continue
       }
       if v > 0 && options.runOn.contains(v) {
-        silence(0.025)
+        silence(options.runOnGap)
       } else if v > 0 {
         let length = draw(options.versePause)
         let start = mono.count
