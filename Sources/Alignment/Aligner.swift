@@ -80,6 +80,13 @@ public enum Aligner {
       {
         throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
       }
+      // At any fit when the words, sounding different enough to be told apart, hardly explain
+      // the sound either (`OpeningCheck.goodFitVouchGain`).
+      if mayRefuse, opening >= OpeningCheck.doubtShare, let (gain, contrast) = letterEvidence,
+        gain < OpeningCheck.goodFitVouchGain, contrast >= Double(LetterModel.placingContrast)
+      {
+        throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
+      }
       if opening >= OpeningCheck.doubtShare {
         result.warnings.append(OpeningCheck.warning(file: options.file, share: opening))
         result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)

@@ -28,6 +28,31 @@ import Testing
     #expect(refused >= 8)
   }
 
+  /// Psalm 150 read with letter timbres against Ecclesiastes 3:1–6 (both six verses of
+  /// look-alike openings, "Praise him…", "A time to…"): the pauses fit (1.0), but the openings
+  /// the text calls alike do not sound alike (share 1.11) and the words, different enough to be
+  /// told apart (contrast 0.41), hardly explain the sound (gain 0.34): refused at a good fit
+  /// (`OpeningCheck.goodFitVouchGain`; accepted before). Its own text on the same reading is
+  /// accepted (share 0.34, gain 10.7).
+  @Test func sameShapeChapterRefusedWhenOpeningsAndWordsDisagree() throws {
+    var options = SyntheticReading.Options()
+    options.seed = 15
+    options.letterTimbres = true
+    options.phraseTempoSpread = 0.25
+    let reading = SyntheticReading(ReadTwiceTests.psalm150, options)
+    let other = Array(NotReadTests.ecclesiastes3.prefix(ReadTwiceTests.psalm150.count))
+    let allowed = try AlignerTests.align(reading, other, AlignmentOptions(rejectMismatch: false))
+    #expect(allowed.fit >= OrderCheck.checkBelowFit)
+    #expect((allowed.fitDetails["openingShare"] ?? 0) >= OpeningCheck.doubtShare)
+    #expect(throws: (any Error).self) { try AlignerTests.align(reading, other) }
+    do {
+      _ = try AlignerTests.align(reading, other)
+    } catch {
+      #expect(Self.isMismatch(error), "unexpected \(error)")
+    }
+    #expect(try AlignerTests.align(reading, ReadTwiceTests.psalm150).segments.count == 6)
+  }
+
   /// Allowed through, every boundary is low-confidence.
   @Test func wrongChapterAllowedIsLowConfidence() throws {
     var options = SyntheticReading.Options()
