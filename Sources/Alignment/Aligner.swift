@@ -72,19 +72,7 @@ public enum Aligner {
     if let opening {
       result.fitDetails["openingShare"] = opening
       // Verses and phrases the text opens alike do not sound alike: another chapter's text.
-      // Refused only with a fit that is not good: at a good fit, unlike openings may be onsets
-      // placed on something else (a breath as loud as the words), not another text. Nor when
-      // the words plainly explain the sound (`OpeningCheck.lettersVouchGain`).
-      if mayRefuse, result.fit < OrderCheck.checkBelowFit, opening >= OpeningCheck.mismatchShare,
-        (letterEvidence?.gain ?? 0) < OpeningCheck.lettersVouchGain
-      {
-        throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
-      }
-      // At any fit when the words, sounding different enough to be told apart, hardly explain
-      // the sound either (`OpeningCheck.goodFitVouchGain`).
-      if mayRefuse, opening >= OpeningCheck.doubtShare, let (gain, contrast) = letterEvidence,
-        gain < OpeningCheck.goodFitVouchGain, contrast >= Double(LetterModel.placingContrast)
-      {
+      if mayRefuse, OpeningCheck.refuses(share: opening, fit: result.fit, letters: letterEvidence) {
         throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
       }
       if opening >= OpeningCheck.doubtShare {

@@ -106,6 +106,19 @@ enum OpeningCheck {
     return shares.sorted()[shares.count / 2]
   }
 
+  /// Whether openings `share` apart refuse the text, at pauses that fit as well as `fit`, with
+  /// the letters' evidence (`LetterOrderCheck`: gain, contrast). At a fit that is not good,
+  /// from `mismatchShare` unless the words plainly explain the sound (`lettersVouchGain`); at
+  /// a good fit unlike openings may be onsets placed on something else (a breath as loud as the
+  /// words), so only from `doubtShare`, when the words, sounding different enough to be told
+  /// apart, hardly explain the sound either (`goodFitVouchGain`).
+  static func refuses(share: Double, fit: Double, letters: (gain: Double, contrast: Double)?) -> Bool {
+    let gain = letters?.gain ?? 0
+    if fit < OrderCheck.checkBelowFit, share >= mismatchShare, gain < lettersVouchGain { return true }
+    guard let contrast = letters?.contrast else { return false }
+    return share >= doubtShare && gain < goodFitVouchGain && contrast >= Double(LetterModel.placingContrast)
+  }
+
   static func reason(share: Double, fit: Double) -> String {
     "verses whose text opens with the same words do not sound alike where they were placed "
       + "(\(FitCheck.format(share)) of the difference between unlike openings; fit \(FitCheck.format(fit)))"

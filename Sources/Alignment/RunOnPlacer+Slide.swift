@@ -19,15 +19,16 @@ extension RunOnPlacer {
   /// twice, onto its first take: a take dropped as read twice leaves its pauses unexplained,
   /// so only later is tried.) Returns whether it moved.
   @discardableResult
-  static func slideLater(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading) -> Bool {
+  static func slideLater(_ j: Int, _ around: Around, _ placed: inout Placement, _ reading: inout LetterReading) -> Bool
+  {
     let path = reading.path
     let map = reading.plan.map
     let k = j - 1
     guard let m = path.pauseOfBreak[j], k > 0, !reading.plan.text.segmentStartBreak.contains(k),
       m + 1 < map.pauses.count, map.isRealPause(m + 1),
       !path.pauseOfBreak.contains(m + 1),
-      let outer = reading.anchors.last(where: { $0.j < k }), let inner = reading.anchors.first(where: { $0.j > j }),
-      inner.m > m + 1, !path.interludes.contains(where: { (outer.m...inner.m).overlaps($0.fromPause...$0.toPause) })
+      let outer = reading.anchors.last(where: { $0.j < k }), case let inner = around.b, inner.m > m + 1,
+      !path.interludes.contains(where: { (outer.m...inner.m).overlaps($0.fromPause...$0.toPause) })
     else { return false }
     var other = path
     other.pauseOfBreak[k] = m

@@ -136,10 +136,10 @@ enum RunOnPlacer {
     guard reading.model.contrast >= minimumContrast, let m = path.pauseOfBreak[j], plan.map.isRealPause(m),
       plan.fixed.pauseOfSegment[plan.text.units[j].segment] == nil, let around = around(j, reading)
     else { return }
+    if slideLater(j, around, &placed, &reading) { return }
     let starts = Set(plan.text.segmentStartBreak)
     let isFree = { (k: Int) in around.a.j < k && k < around.b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
     let (freeBefore, freeAfter) = (isFree(j - 1), isFree(j + 1))
-    if slideLater(j, &placed, &reading) { return }
     guard freeBefore || freeAfter else {
       if !shift(j, by: -1, around, &placed, &reading) { shift(j, by: 1, around, &placed, &reading) }
       return

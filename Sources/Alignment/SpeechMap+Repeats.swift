@@ -132,9 +132,8 @@ extension SpeechMap {
         length *= 2
       }
       guard matches else { continue }
-      let share =
-        Self.warpDistance(x, y, freeEnd: true, abandonAbove: Self.repeatWholeShare * scale) / scale
       let wholeBound = pair.head <= Self.repeatHeadShare * scale ? Self.repeatWholeShare : Self.repeatLooseWholeShare
+      let share = Self.warpDistance(x, y, freeEnd: true, abandonAbove: wholeBound * scale) / scale
       guard share <= wholeBound, share < best[pair.b]?.share ?? .infinity else { continue }
       best[pair.b] = Repeat(islands: pair.a..<pair.b, share: share)
     }
