@@ -114,7 +114,7 @@ public enum Aligner {
       }
     }
     if result.fit >= FitCheck.lowFit { return result }
-    if order?.holds == true {
+    if let order, order.holds(wordsGain: letterEvidence?.gain) {
       // The text is right; the reading is far from what it predicts (a human reader's breath
       // pauses and pace, a bed): each boundary's own confidence stands, up to a cap.
       result.warnings.append(OrderCheck.warning(file: options.file, fit: result.fit))

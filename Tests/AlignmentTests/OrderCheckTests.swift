@@ -59,4 +59,27 @@ import Testing
       #expect(evidence.holds == holds, "rest \(rest)")
     }
   }
+
+  /// Every shuffle worse by a margin short of `minimumMargin` (a room whose tone hides soft
+  /// consonants: many pauses the text has no mark for): the order alone does not hold; it
+  /// holds when no shuffle ties and the words gain `vouchingGain` or more, not when they gain
+  /// less or one shuffle in 32 ties.
+  @Test func narrowMarginHoldsWhenTheWordsVouch() throws {
+    let narrow = try #require(OrderCheck.evidence(of: Self.verses, score: 0) { _ in 0.11 })
+    #expect(narrow.share == 0)
+    #expect(!narrow.holds)
+    #expect(narrow.holds(wordsGain: 1.64))
+    #expect(!narrow.holds(wordsGain: 1.1))
+    #expect(!narrow.holds(wordsGain: nil))
+    var round = 0
+    let oneTie = try #require(
+      OrderCheck.evidence(of: Self.verses, score: 0) { _ in
+        round += 1
+        return round == 5 ? -0.01 : 0.11
+      })
+    #expect(oneTie.share == 1.0 / 32)
+    #expect(!oneTie.holds(wordsGain: 3))
+    let tooNarrow = try #require(OrderCheck.evidence(of: Self.verses, score: 0) { _ in 0.09 })
+    #expect(!tooNarrow.holds(wordsGain: 3))
+  }
 }
