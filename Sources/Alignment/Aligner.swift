@@ -117,7 +117,7 @@ public enum Aligner {
     if let order, order.holds(wordsGain: letterEvidence?.gain) {
       // The text is right; the reading is far from what it predicts (a human reader's breath
       // pauses and pace, a bed): each boundary's own confidence stands, up to a cap.
-      result.warnings.append(OrderCheck.warning(file: options.file, fit: result.fit))
+      result.warnings.append(OrderCheck.warning(file: options.file, fit: result.fit, vouched: !order.holds))
       result.capConfidence(at: OrderCheck.confidenceCap, threshold: options.lowConfidence)
       return result
     }

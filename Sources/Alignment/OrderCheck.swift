@@ -99,10 +99,14 @@ enum OrderCheck {
     return Evidence(margin: margin.isFinite ? margin : 1, share: share)
   }
 
-  static func warning(file: String, fit: Double) -> String {
-    "\(file): the text explains the recording's pauses poorly (fit \(FitCheck.format(fit))), though far better "
-      + "in its own order than shuffled: a reader with many pauses the text does not mark, or music or "
-      + "noise in the pauses; check the low-confidence verses."
+  /// `vouched`: the order alone did not hold; the words did (`holds(wordsGain:)`).
+  static func warning(file: String, fit: Double, vouched: Bool = false) -> String {
+    "\(file): the text explains the recording's pauses poorly (fit \(FitCheck.format(fit))), though "
+      + (vouched
+        ? "better in its own order than any shuffle, and its words fit what is heard: "
+        : "far better in its own order than shuffled: ")
+      + "a reader with many pauses the text does not mark, or music or noise in the pauses; check the "
+      + "low-confidence verses."
   }
 
   /// The verses' texts in another order (each text whole, with its lines); the labels and
