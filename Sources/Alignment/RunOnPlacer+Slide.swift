@@ -35,10 +35,10 @@ extension RunOnPlacer {
     other.pauseOfBreak[j] = m + 1
     // The phrase break before the verse is an anchor now when it sits at a real pause.
     let before: [LetterReading.Anchor] = path.pauseOfBreak[k].flatMap { map.isRealPause($0) ? [(k, $0)] : nil } ?? []
-    guard var later = LetterReading(path: other, plan: reading.plan),
-      let now = cost([outer] + before + [(j, m), inner], &reading),
-      let then = cost([outer, (k, m), (j, m + 1), inner], &later),
-      now - then >= slideMargin
+    guard
+      let (saved, _) = saving(
+        [outer] + before + [(j, m), inner], &reading, other: other, [outer, (k, m), (j, m + 1), inner]),
+      saved >= slideMargin
     else { return false }
     placed.path.pauseOfBreak[k] = m
     placed.path.pauseOfBreak[j] = m + 1
@@ -49,4 +49,19 @@ extension RunOnPlacer {
   /// How many nats cheaper the later reading must be (`slideLater`): between the 7 of the best
   /// false case and the 120 of the least true one on seeds 1–40.
   static let slideMargin: Float = 50
+
+  /// How many nats cheaper `other` reads than the path (`shift`, `slideLater`): the path's
+  /// words between the anchors `now` priced by the letters learnt along it, `other`'s between
+  /// `then` by the letters learnt along `other` (learnt along a path, the letters have learnt
+  /// its words where it put them). With the reading along `other`; nil when either cannot be
+  /// read.
+  static func saving(
+    _ now: [LetterReading.Anchor], _ reading: inout LetterReading, other: BoundaryChooser.Solution,
+    _ then: [LetterReading.Anchor]
+  ) -> (nats: Float, reading: LetterReading)? {
+    guard var after = LetterReading(path: other, plan: reading.plan), let before = cost(now, &reading),
+      let moved = cost(then, &after)
+    else { return nil }
+    return (before - moved, after)
+  }
 }

@@ -203,14 +203,13 @@ enum RunOnPlacer {
     let ordered = { (anchors: [LetterReading.Anchor]) in
       step < 0 ? [outer] + anchors.reversed() + [inner] : [inner] + anchors + [outer]
     }
-    // Each reading priced by the letters learnt along it: learnt along the path, the letters
-    // have learnt its words where it put them.
     var other = reading.path
     for anchor in shifted { other.pauseOfBreak[anchor.j] = anchor.m }
     other.pauseOfBreak[j] = nil
-    guard var after = LetterReading(path: other, plan: reading.plan), let now = cost(ordered(moved), &reading),
-      let then = cost(ordered(shifted), &after), now - then >= pauseMargin
+    guard let (saved, shiftedReading) = saving(ordered(moved), &reading, other: other, ordered(shifted)),
+      saved >= pauseMargin
     else { return false }
+    var after = shiftedReading
     // The verse's place in the stretch it shares with the pause m gave away: a dip, or a pause
     // the path left unexplained.
     let side: Around =
