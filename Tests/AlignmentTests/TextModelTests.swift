@@ -16,6 +16,13 @@ import Testing
     #expect(pieces[1].after == .sentence)
   }
 
+  @Test func anOpeningQuoteAfterAWordBreaksLikeAComma() {
+    let pieces = Punctuation.split("If thou couldst answer ’This fair child of mine")
+    #expect(pieces.map(\.text) == ["If thou couldst answer", "’This fair child of mine"])
+    #expect(pieces.map(\.after) == [.comma, nil])
+    #expect(Punctuation.split("the children’s bread and the dogs’ crumbs").count == 1)
+  }
+
   @Test func noBreakInsideNumbersOrWords() {
     #expect(Punctuation.split("John 3:16 and 3.5 cubits").count == 1)
   }
