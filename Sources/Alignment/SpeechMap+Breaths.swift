@@ -21,8 +21,8 @@ import DSP
 /// bright as the bound allows, at −2.7 to −3.0 dB, for three hops twice: with two bridged it
 /// made three runs of 120 ms and less and the line's pause vanished; with it found (and the
 /// line's quotation break, `Punctuation`), lines 10 and 11 are right, not 2.1 and 1.8 s late.
-/// Bridging three moved no verse start on the real-room corpora, seeds 1–56, and 9 onsets by
-/// 5–46 ms (6 nearer the truth).
+/// Bridging three moved no verse start on the real-room corpora, seeds 1–56, and 10 onsets by
+/// 8–46 ms (7 nearer the truth).
 extension SpeechMap {
   static let breathMinimumMilliseconds = 200
   static let breathUnderPeakDB: Float = 8
