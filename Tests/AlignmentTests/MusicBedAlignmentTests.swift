@@ -158,12 +158,7 @@ struct MusicBedAlignmentTests {
   @Test func pluckedChordDecayingIntoTheVerse() throws {
     let reading = SyntheticReading(Self.chapter)
     let rate = reading.audio.sampleRate
-    let lead = rate * 45 / 100
-    let strings = Self.pluckedChord(frames: lead + rate, rate: rate)
-    let audio = Self.adding(reading, at: reading.onsets.map { $0 - lead }, span: lead + rate) { t in
-      0.02 * Double(strings[min(strings.count - 1, Int(t * Double(rate)))])
-    }
-    let result = try Self.align(audio)
+    let result = try Self.align(Self.pluckingChord(reading, lead: rate * 45 / 100, amplitude: 0.02))
     #expect(result.segments.count == Self.chapter.count)
     for (v, segment) in result.segments.enumerated() {
       let pause = reading.gaps[v]
@@ -181,19 +176,16 @@ struct MusicBedAlignmentTests {
   @Test func louderPluckedChordBeforeTheVerse() throws {
     let reading = SyntheticReading(Self.chapter)
     let rate = reading.audio.sampleRate
-    let lead = rate * 3 / 10
-    let strings = Self.pluckedChord(frames: lead + rate, rate: rate)
-    let audio = Self.adding(reading, at: reading.onsets.map { $0 - lead }, span: lead + rate) { t in
-      0.05 * Double(strings[min(strings.count - 1, Int(t * Double(rate)))])
-    }
-    let result = try Self.align(audio)
+    let result = try Self.align(Self.pluckingChord(reading, lead: rate * 3 / 10, amplitude: 0.05))
     #expect(result.segments.count == Self.chapter.count)
     Self.expectOnsets(result, reading, within: rate * 3 / 100)
   }
 
-  /// Three Karplus–Strong strings (110, 131, 147 Hz) struck 15 ms apart: `frames` of the chord.
-  static func pluckedChord(frames: Int, rate: Int) -> [Float] {
-    var strings: [Float] = Array(repeating: 0, count: frames)
+  /// `reading` with a chord of three Karplus–Strong strings (110, 131, 147 Hz, struck 15 ms
+  /// apart, at `amplitude`) plucked `lead` frames before each verse and ringing for a second.
+  static func pluckingChord(_ reading: SyntheticReading, lead: Int, amplitude: Double) -> AudioBuffer {
+    let rate = reading.audio.sampleRate
+    var strings: [Float] = Array(repeating: 0, count: lead + rate)
     var rng = SplitMix64(seed: 3)
     for (j, note) in [110.0, 131, 147].enumerated() {
       let period = Int((Double(rate) / note).rounded())
@@ -204,6 +196,8 @@ struct MusicBedAlignmentTests {
         ring[k] = 0.996 * 0.5 * (ring[k] + ring[(k + 1) % period])
       }
     }
-    return strings
+    return adding(reading, at: reading.onsets.map { $0 - lead }, span: lead + rate) { t in
+      amplitude * Double(strings[min(strings.count - 1, Int(t * Double(rate)))])
+    }
   }
 }
