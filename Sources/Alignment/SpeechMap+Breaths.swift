@@ -54,7 +54,7 @@ extension SpeechMap {
           continue
         }
         var end = k + 1
-        // Go on while any of the next four hops is breath-like (a gap of up to three bridged).
+        // Go on while a breath-like hop comes within the next `breathGapHops` + 1 (a gap bridged).
         while end < breathLike.count && breathLike[end..<min(breathLike.count, end + 1 + breathGapHops)].contains(true)
         {
           end += 1

@@ -21,7 +21,7 @@ import DSP
 ///   `strikeAttackMilliseconds`.
 ///
 /// A louder head, peaking between `strikeLoudBelowSpeechDB` and `strikeBelowSpeechDB` under the
-/// speech level (a piano note or a pluck struck 12–17 dB under the voice's average peaks), must
+/// speech level (a piano note or a pluck of a bed mixed 12–20 dB under the voice), must
 /// fall for `strikeLoudShortestMilliseconds` or more, along a line as a decay does
 /// (`isDecay`). At 100 ms such heads were cut off the first syllables of two words (a
 /// roomtone "Surely", a hum "For"); without the line, off the synthetic voice's level first
