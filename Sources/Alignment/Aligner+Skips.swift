@@ -28,7 +28,9 @@ extension Aligner {
   /// verse 2 into verse 1's last phrase, skipped nothing, and so could not be kept; verses 2
   /// and 3 sat a phrase early, 3 at confidence 0.93, and no verse was named. (The last verse is
   /// not tried: a skip needs a verse after it.)
-  static func longVerseSkipped(_ found: Attempt, segments: [VerseInput], options: AlignmentOptions) -> Attempt {
+  static func longVerseSkipped(
+    _ found: Attempt, segments: [VerseInput], options: AlignmentOptions, rival: inout SkipRival?
+  ) -> Attempt {
     var best = found
     let text = TextModel(segments)
     let lengths = segmentLengths(text, count: segments.count)
@@ -37,12 +39,14 @@ extension Aligner {
       let length = lengths[s]
       guard length >= skippedShare * text.totalLength else { continue }
       if tried.insert(length).inserted,
-        let attempt = skipAttempt(than: best, on: best.map, segments: segments, options: options, missingLength: length)
+        let attempt = skipAttempt(
+          than: best, on: best.map, segments: segments, options: options, missingLength: length, rival: &rival)
       {
         best = attempt
       } else if s + 1 < segments.count,
         let attempt = skipAttempt(
-          than: best, on: best.map, segments: segments, options: options, missingLength: length, notRead: s)
+          than: best, on: best.map, segments: segments, options: options, missingLength: length, notRead: s,
+          rival: &rival)
       {
         // The clock alone may squeeze the verse in rather than leave it out: it is then taken as not read.
         best = attempt
@@ -60,7 +64,9 @@ extension Aligner {
   /// phrase of verse 5's, verse 5 at a dip, and the warning named verse 4. So the squeezed
   /// verse and each neighbour are taken in turn as not read (every path skips it); such an
   /// alignment is kept on the same terms as `longVerseSkipped`'s (`skipBetter`).
-  static func squeezedVerseSkipped(_ found: Attempt, segments: [VerseInput], options: AlignmentOptions) -> Attempt {
+  static func squeezedVerseSkipped(
+    _ found: Attempt, segments: [VerseInput], options: AlignmentOptions, rival: inout SkipRival?
+  ) -> Attempt {
     let offset = found.result.segments.count - segments.count
     // (A verse the path already skips has a ratio of 0.)
     let squeezed = segments.indices.filter { s in
@@ -74,7 +80,8 @@ extension Aligner {
     for s in candidates where s >= 0 && s + 1 < segments.count && segments[s].kind == .verse {
       guard
         let attempt = skipAttempt(
-          than: best, on: found.map, segments: segments, options: options, missingLength: lengths[s], notRead: s)
+          than: best, on: found.map, segments: segments, options: options, missingLength: lengths[s], notRead: s,
+          rival: &rival)
       else { continue }
       best = attempt
     }
@@ -91,14 +98,20 @@ extension Aligner {
   /// The alignment on `map` with `missingLength` letters left out of the clock (and segment
   /// `notRead` skipped), when it is better than `best` (`skipBetter`). Its score is found
   /// first (the placers move no pause it counts), the whole alignment only if that wins.
+  /// `rival`: the best-scoring of all the skips tried, kept or not.
   static func skipAttempt(
     than best: Attempt, on map: SpeechMap, segments: [VerseInput], options: AlignmentOptions,
-    missingLength: Double, notRead: Int? = nil
+    missingLength: Double, notRead: Int? = nil, rival: inout SkipRival?
   ) -> Attempt? {
     guard
       let scored = try? alignOnce(
         map, segments: segments, options: options, placingRunOns: false, missingLength: missingLength,
-        notRead: notRead),
+        notRead: notRead)
+    else { return nil }
+    if scored.score < rival?.score ?? .infinity {
+      rival = SkipRival(skipped: scored.result.skippedVerses, score: scored.score)
+    }
+    guard
       scored.score < best.score,
       let attempt = try? alignOnce(
         map, segments: segments, options: options, missingLength: missingLength, notRead: notRead),
@@ -118,5 +131,44 @@ extension Aligner {
       heard >= SkipPlacer.heardPerLetter, let (gain, _) = letters.gain()
     else { return false }
     return gain >= LetterOrderCheck.doubtBelowGain
+  }
+
+  /// The best-scoring alignment among the skips tried: which verses it has the reader skip.
+  struct SkipRival {
+    var skipped: [Int]
+    var score: Double
+  }
+
+  /// Confidence, at most, of the verses from one skip to the other when the skip kept is not
+  /// the one that explains the recording best (the terms of `skipBetter` turned that down).
+  static let rivalSkipCap = 0.45
+
+  /// Held-back seed 60's Psalm 150 read without verse 5: its verses 3–5 read alike ("Praise him
+  /// with …: praise him with …"). The clock without verse 5's letters explained the recording
+  /// best (score −0.436) and skipped verse 5, but the letters, which cannot tell these verses
+  /// apart (contrast 0.47), heard verse 5 read; verse 3 taken as not read was kept (−0.385), and
+  /// verse 4 was labelled at verse 3's start at 0.996. When the skip kept and the best-scoring
+  /// skip differ, the verses from one to the other are held at `rivalSkipCap`.
+  static func doubtRivalSkip(_ found: inout Attempt, rival: SkipRival?, threshold: Double) {
+    guard let rival, rival.score < found.score else { return }
+    found.result.doubtSkip(against: rival.skipped, at: rivalSkipCap, threshold: threshold)
+  }
+}
+
+extension AlignmentResult {
+  /// The verses the reader skips here (their speech takes no time), as segment indices.
+  var skippedVerses: [Int] {
+    segments.indices.filter { segments[$0].kind == .verse && segments[$0].durationRatio == 0 }
+  }
+
+  /// Holds the verses from this result's skip to `rival`'s (another alignment's skipped
+  /// verses) at `cap`, when both skip and not the same verses.
+  mutating func doubtSkip(against rival: [Int], at cap: Double, threshold: Double) {
+    let kept = skippedVerses
+    guard !kept.isEmpty, !rival.isEmpty, rival != kept, let first = (kept + rival).min(),
+      let last = (kept + rival).max()
+    else { return }
+    for s in first...last { hold(s, at: cap) }
+    listLowConfidence(threshold: threshold)
   }
 }

@@ -47,8 +47,10 @@ public enum Aligner {
     }
     guard var found else { throw firstError ?? .noSpeech(file: options.file) }
     if options.fixedStarts.isEmpty {
-      found = longVerseSkipped(found, segments: segments, options: options)
-      found = squeezedVerseSkipped(found, segments: segments, options: options)
+      var rival: SkipRival?
+      found = longVerseSkipped(found, segments: segments, options: options, rival: &rival)
+      found = squeezedVerseSkipped(found, segments: segments, options: options, rival: &rival)
+      doubtRivalSkip(&found, rival: rival, threshold: options.lowConfidence)
     }
     // A false start or a retake: the later reading gets the label when the text agrees.
     let best = ReadTwice.removed(from: found, segments: segments, options: options) { map, text, settings in

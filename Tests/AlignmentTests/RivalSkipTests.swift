@@ -1,0 +1,44 @@
+import DSP
+import Testing
+
+@testable import Alignment
+
+/// `AlignmentResult.doubtSkip`: where the skip kept and the best-scoring skip differ.
+@Suite struct RivalSkipTests {
+  /// Six verses, verse 3 (index 2) skipped, every confidence 0.99 but the skipped verse's.
+  static func result() -> AlignmentResult {
+    var segments: [SegmentTiming] = []
+    for i in 0..<6 {
+      let base = i * 100
+      let skipped = i == 2
+      segments.append(
+        SegmentTiming(
+          label: String(i + 1), kind: .verse, pause: FrameRange(start: base, end: base + 10), onset: base + 10,
+          offset: base + 90, start: base + 5, end: base + 100, confidence: skipped ? 0.1 : 0.99, isFixed: false,
+          durationRatio: skipped ? 0 : 1, phrases: []))
+    }
+    return AlignmentResult(
+      sampleRate: 1_000, frameCount: 600, segments: segments, lettersPerSecond: 14, noiseFloorDBFS: -60,
+      speechLevelDBFS: -20, pauseCount: 5, lowConfidence: ["3"], fit: 1, fitDetails: [:], warnings: [])
+  }
+
+  /// Held-back seed 60: the reader skipped verse 5, the alignment kept skips verse 3. The
+  /// verses from 3 to 5 are held under the low-confidence threshold and listed; 1, 2 and 6 keep
+  /// theirs.
+  @Test func versesBetweenTwoSkipsAreDoubted() {
+    var result = Self.result()
+    result.doubtSkip(against: [4], at: 0.45, threshold: 0.5)
+    #expect(result.segments.map(\.confidence) == [0.99, 0.99, 0.1, 0.45, 0.45, 0.99])
+    #expect(result.lowConfidence == ["3", "4", "5"])
+  }
+
+  /// The same skip, or a rival that skips nothing: nothing changes.
+  @Test func sameSkipOrNoneChangesNothing() {
+    for rival in [[2], []] {
+      var result = Self.result()
+      result.doubtSkip(against: rival, at: 0.45, threshold: 0.5)
+      #expect(result.segments.map(\.confidence) == Self.result().segments.map(\.confidence))
+      #expect(result.lowConfidence == ["3"])
+    }
+  }
+}
