@@ -40,9 +40,11 @@ import Testing
       return Float(0.15 * sum)
     }
     var rng = SplitMix64(seed: 1)
-    let breath = onePole(
-      onePole(noise(to - from, &rng), hz: 900, high: true, times: 2), hz: 2_000, high: false, times: 2)
-    let flare = onePole(noise(to - from, &rng), hz: 5_000, high: true, times: 2)
+    let onePole = { (x: [Float], hz: Double, high: Bool) in
+      SyntheticReading.onePole(x, hz: hz, high: high, times: 2, rate: Double(rate))
+    }
+    let breath = onePole(onePole(noise(to - from, &rng), 900, true), 2_000, false)
+    let flare = onePole(noise(to - from, &rng), 5_000, true)
     for n in from..<to { samples[n] += 0.08 * breath[n - from] }
     for k in stride(from: from / hop + 5, to: to / hop - 3, by: 10) {
       for n in (k * hop)..<((k + 1) * hop) { samples[n] += 0.1 * flare[n - from] }
@@ -52,22 +54,5 @@ import Testing
 
   static func noise(_ count: Int, _ rng: inout SplitMix64) -> [Float] {
     (0..<count).map { _ in rng.nextSignedUnit() }
-  }
-
-  /// `times` one-pole high- or low-passes at `hz`.
-  static func onePole(_ x: [Float], hz: Double, high: Bool, times: Int) -> [Float] {
-    let a = Float(Double.exp(-2 * Double.pi * hz / Double(rate)))
-    var y = x
-    for _ in 0..<times {
-      var state: Float = 0
-      var previous: Float = 0
-      for n in y.indices {
-        let input = y[n]
-        state = high ? a * (state + input - previous) : (1 - a) * input + a * state
-        previous = input
-        y[n] = state
-      }
-    }
-    return y
   }
 }

@@ -12,6 +12,23 @@ import TestSupport
 /// (tone of 1 s) before verse 1, white room tone, 50/60 Hz hum with harmonics, and a breath
 /// (white noise, 250 ms, Hann) in the middle of long verse pauses. Times are frames.
 struct SyntheticReading {
+  /// `x` through `times` one-pole high- or low-passes at `hz` (`rate` frames per second).
+  static func onePole(_ x: [Float], hz: Double, high: Bool, times: Int, rate: Double) -> [Float] {
+    let a = Float(Double.exp(-2 * Double.pi * hz / rate))
+    var y = x
+    for _ in 0..<times {
+      var state: Float = 0
+      var previous: Float = 0
+      for n in y.indices {
+        let input = y[n]
+        state = high ? a * (state + input - previous) : (1 - a) * input + a * state
+        previous = input
+        y[n] = state
+      }
+    }
+    return y
+  }
+
   struct Options {
     var sampleRate = 22_050
     var channelCount = 1
@@ -242,23 +259,13 @@ struct SyntheticReading {
     }
     // Band-limited breath (turbulence noise has little below 1 kHz): white noise through two
     // 900 Hz one-pole high-passes and a 4 kHz one-pole low-pass, under a Hann window.
-    let highCut = Float(Double.exp(-2 * Double.pi * 900 / rate))
-    let lowCut = Float(Double.exp(-2 * Double.pi * 4_000 / rate))
     for span in closeBreathSpans {
-      var previous: Float = 0
-      var high1: Float = 0
-      var previousHigh: Float = 0
-      var high2: Float = 0
-      var low: Float = 0
-      for n in span {
-        let white = rng.nextSignedUnit()
-        high1 = highCut * (high1 + white - previous)
-        previous = white
-        high2 = highCut * (high2 + high1 - previousHigh)
-        previousHigh = high1
-        low = (1 - lowCut) * high2 + lowCut * low
+      let white = span.map { _ in rng.nextSignedUnit() }
+      let breath = Self.onePole(
+        Self.onePole(white, hz: 900, high: true, times: 2, rate: rate), hz: 4_000, high: false, times: 1, rate: rate)
+      for (i, n) in span.enumerated() {
         let hann = 0.5 - 0.5 * Float.cos(2 * Float.pi * Float(n - span.lowerBound) / Float(span.count))
-        mono[n] += 0.12 * hann * low
+        mono[n] += 0.12 * hann * breath[i]
       }
     }
     if let fill = options.pauseFillDBFS {
