@@ -23,6 +23,12 @@ DIR (searched with its subfolders) holds the recordings under the names the JSON
 - ephesians1_ulb: Ephesians 1 read in English (ULB) with Wycliffe Associates' Orature app
   (github.com/WycliffeAssociates/audio_sb_vtt_proposal, examples/; 263 s, 51 segments: the book,
   the chapter, a heading, "Verse N" before each verse, two footnotes; its text is unnumbered).
+- held back until the fourteenth session (references made before prep first read them):
+  udhr_da: the LibriVox Danish UDHR preamble (116 s, 64 kbit/s MP3; ReadAlongs/OpenSamples,
+  UDHR-Librivox/), paragraph starts from a person's cut of it into parts; udhr_gd: Article 1 in
+  Scottish Gaelic (11 s, gla/); welcome_iku: an Inuktitut two-speaker dialogue (10 s, iku/);
+  anchors_en: an English reading that departs from its text (96 s, anchors-needed/: added words
+  before line 1 and 4 and at the end, parts read fast, breaths through a noise gate).
 Each JSON's "source" and "reference" say where the recording comes from and how its reference
 was made (for the last six: line starts from the energy envelope, the English UDHR's
 confirmed word by word by pocketsphinx, Ephesians' bounded by the recording's own WebVTT cues). They are second opinions, not ground truth: within a few tens
