@@ -148,6 +148,7 @@ struct SpeechMap: Sendable {
     Self.cutStillHeads(&kept, &dropped, features, levels, still: still)
     Self.cutStruckHeads(&kept, &dropped, features, levels)
     Self.cutMurmurHeads(&kept, &dropped, features, levels)
+    Self.cutQuietHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
       &kept, discarded: dropped, still: still.anyLevel, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)

@@ -81,6 +81,9 @@ struct SyntheticReading {
     /// word, after the gap (a diphone voice's pause unit, a hum before speaking).
     var murmurs: Set<Int> = []
     var murmurGap = 0.04
+    /// The murmur's length and gain (0.075: the levels above).
+    var murmurSeconds = 0.16
+    var murmurGain: Float = 0.075
     var gainDB: Double = 0
     var lead = 0.6
     var tail = 1.0
@@ -227,10 +230,10 @@ struct SyntheticReading {
         // The gain is measured (numpy, the same filters at 22.05 kHz), not derived.
         let a = Float.exp(-2 * Float.pi * 400 / Float(rate))
         var (y1, y2): (Float, Float) = (0, 0)
-        for _ in 0..<Int(0.16 * rate) {
+        for _ in 0..<Int(options.murmurSeconds * rate) {
           y1 = a * y1 + (1 - a) * rng.nextSignedUnit()
           y2 = a * y2 + (1 - a) * y1
-          mono.append(0.075 * y2)
+          mono.append(options.murmurGain * y2)
         }
         pause(options.murmurGap)
       }
