@@ -179,7 +179,8 @@ public enum Aligner {
     var letters = LetterReadings(plan: plan)
     let placement =
       placingRunOns
-      ? RunOnPlacer.place(relabelled, plan: plan, letters: &letters) : RunOnPlacer.Placement(path: relabelled)
+      ? RunOnPlacer.place(relabelled, plan: plan, letters: &letters, pricedAsDip: solved.pricedAsDip)
+      : RunOnPlacer.Placement(path: relabelled)
     var chosen = placement.path
     if placingRunOns {
       chosen = SkipPlacer.place(chosen, plan: plan, letters: &letters)
@@ -192,7 +193,8 @@ public enum Aligner {
         ? LetterOnsets.place(chosen, plan: plan, letters: &letters, readThrough: placement.onsets) : [:]
     ).build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
     var report = FitCheck.assess(
-      path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file)
+      path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file,
+      pricedAsDip: solved.pricedAsDip)
     if placingRunOns {
       report.nameFalseStarts(
         FalseStarts.heardBefore(chosen, plan: plan, predicted: predicted, letters: &letters), text: text,
@@ -219,7 +221,11 @@ public enum Aligner {
       secondsPerLetter: flat, heading: heading, costs: prior, slackSeconds: 8, slackFraction: 0.1)
     // Pass 1's path and cost teach pass 2; its confidences are needed only if pass 2 fails.
     guard let pass1 = try solveOrExplain(first, plan: plan, file: file, confidence: false) else { return nil }
-    let costs = plan.learn(from: pass1, costs: prior)
+    var costs = plan.learn(from: pass1, costs: prior)
+    // Only silences at the room's floor: a short stretch merely under the speech level may be a
+    // stop's closure or the dip between two words (`CostModel.midSentencePause`).
+    costs.shortPausesAsDips =
+      plan.map.depthBelowSpeechDB == nil && !RunOnReader.looksRunOn(pass1, first, text: plan.text)
     let local = plan.localRates(along: pass1, skipAware: skipAware)
     let second = plan.problem(
       secondsPerLetter: local, guide: pass1, heading: heading, costs: costs, slackSeconds: 4, slackFraction: 0.04)

@@ -54,6 +54,18 @@ struct BoundaryChooser {
     /// A segment start break whose segment before was not read: every path starts that segment
     /// at the same pause as this one (`Aligner.squeezedVerseSkipped`).
     var notReadBefore: Int?
+
+    /// Break j at real pause m is priced as a dip beside it (`CostModel.midSentencePause`): the
+    /// letters place it as they place a verse at a dip (`RunOnPlacer`).
+    func pricedAsDip(_ j: Int, _ m: Int) -> Bool {
+      guard j < midSentence.count, midSentence[j], m >= 1, m < speechBefore.count - 1, !weak.contains(m),
+        !synthetic.contains(m)
+      else { return false }
+      let own = costs.assign(kinds[j].rawValue, logLength: logPause[m])
+      return costs.midSentencePause(
+        kind: kinds[j].rawValue, logLength: logPause[m], own: own, passed: costs.unexplained(logLength: logPause[m]))
+        < own + costs.pauseMidSentence
+    }
   }
 
   struct Interlude: Sendable, Equatable {
@@ -202,7 +214,10 @@ struct BoundaryChooser {
     if m == pauseCount + 1 || m == 0 { return .infinity }
     let own = assignTable[problem.kinds[j].rawValue * (pauseCount + 2) + m]
     guard runsOn[j] else { return own }
-    return isWeak[m] ? problem.costs.weakAssignMidSentence : own + problem.costs.pauseMidSentence
+    if isWeak[m] { return problem.costs.weakAssignMidSentence }
+    return problem.costs.midSentencePause(
+      kind: problem.kinds[j].rawValue, logLength: problem.logPause[m], own: own,
+      passed: unexplainedPrefix[m] - unexplainedPrefix[m - 1])
   }
 
   /// Cost of a pause around an interlude (or after a heading): heading-kind.

@@ -36,6 +36,22 @@ struct CostModel: Sendable {
   var pauseMidSentence = 0.0
   /// A segment of the text the reader skipped (a boundary sharing the next one's pause).
   var missingSegment = 6.0
+
+  /// A verse break inside a sentence at a real pause shorter than its kind's typical one, for a
+  /// reader who pauses at such breaks (`shortPausesAsDips`): no dearer than the same break at a
+  /// dip beside the pause, the pause passed (`own`: `assign`, `passed`: `unexplained`). A pause
+  /// is as good a sign of a boundary as a dip, but the lengths learnt from the reader's verse
+  /// pauses make a short one far dearer: on a held-back human reading of the Danish UDHR,
+  /// "proklamerer", "PLENARFORSAMLINGEN" and "derfor …", each after a pause of 0.10–0.17 s (its
+  /// verse pauses 0.5–1.4 s), were put at dips 0.4–1.6 s late. Not for a reader who runs on
+  /// (`RunOnReader.looksRunOn`): there a short gap is as likely one between or inside words, and
+  /// on Sonnet 3's human reading such a gap took a line's start half a second early.
+  func midSentencePause(kind: Int, logLength: Double, own: Double, passed: Double) -> Double {
+    shortPausesAsDips && logLength < mu[kind]
+      ? min(own + pauseMidSentence, weakAssignMidSentence + passed) : own + pauseMidSentence
+  }
+  /// Learnt from pass 1 (`Aligner.passes`).
+  var shortPausesAsDips = false
   var rateSigma = 0.16
   var absoluteSigmaSeconds = 0.18
 

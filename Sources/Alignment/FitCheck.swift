@@ -61,9 +61,12 @@ enum FitCheck {
     }
   }
 
+  /// `pricedAsDip`: breaks the search read through at a short pause (`BoundaryChooser.Problem.
+  /// pricedAsDip`): their pauses count with the unexplained ones, not the strong ones (they say
+  /// nothing of how long the reader pauses at verse ends).
   static func assess(
     path: BoundaryChooser.Solution, plan: PassPlan, segments: [VerseInput], predicted: [Double],
-    file: String
+    file: String, pricedAsDip: (Int, Int) -> Bool = { _, _ in false }
   ) -> Report {
     let text = plan.text
     let pauseCount = plan.pauseCount
@@ -104,14 +107,16 @@ enum FitCheck {
       path: path, plan: plan, segments: segments, predicted: predicted, file: file)
     warnings += falseStarts.warnings
     var strong: [Double] = []
+    var gaps: [Double] = []
     for (j, m) in path.pauseOfBreak.enumerated() {
       guard let m else { continue }
       if m >= 1 && m <= pauseCount && j > 0 && text.breaks[j] >= .colon && !plan.map.pauses[m - 1].isWeak {
-        strong.append(plan.logPause[m])
+        if pricedAsDip(j, m) { gaps.append(plan.logPause[m]) } else { strong.append(plan.logPause[m]) }
       }
     }
-    let unexplained = path.unexplainedPauses(pauseCount: pauseCount)
-      .filter { !plan.map.pauses[$0 - 1].isWeak }.map { plan.logPause[$0] }
+    let unexplained =
+      path.unexplainedPauses(pauseCount: pauseCount)
+      .filter { !plan.map.pauses[$0 - 1].isWeak }.map { plan.logPause[$0] } + gaps
     // No unexplained pause at all: as distinct as a reading gets.
     let gap = mean(strong).map { $0 - (mean(unexplained) ?? ($0 - 2.5)) } ?? 1.5
     let realPauses = plan.map.pauses.filter { !$0.isWeak }.count

@@ -72,13 +72,20 @@ enum RunOnPlacer {
     var onsets: [Int: (onset: Int, earliest: Int)] = [:]
   }
 
-  static func place(_ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings) -> Placement {
+  /// `pricedAsDip`: whether the search priced break j at real pause m as a dip
+  /// (`BoundaryChooser.Problem.pricedAsDip`); such a verse start is placed as one at a dip, the
+  /// pause one of the candidates.
+  static func place(
+    _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings,
+    pricedAsDip: (Int, Int) -> Bool = { _, _ in false }
+  ) -> Placement {
     // A verse the path has the reader skip keeps its place: its start is the next verse's.
     let skipped = Set(path.skippedSegments(text: plan.text).map { plan.text.segmentStartBreak[$0] })
     let starts = plan.text.segmentStartBreak.dropFirst().filter { !skipped.contains($0) }
-    let atDips = starts.filter { path.pauseOfBreak[$0].map(plan.map.isDip) ?? false }
+    let gaps = Set(starts.filter { j in path.pauseOfBreak[j].map { pricedAsDip(j, $0) } ?? false })
+    let atDips = starts.filter { gaps.contains($0) || (path.pauseOfBreak[$0].map(plan.map.isDip) ?? false) }
     let atPauses = starts.filter {
-      plan.text.midSentence[$0] && (path.pauseOfBreak[$0].map(plan.map.isRealPause) ?? false)
+      !gaps.contains($0) && plan.text.midSentence[$0] && (path.pauseOfBreak[$0].map(plan.map.isRealPause) ?? false)
     }
     guard !atDips.isEmpty || !atPauses.isEmpty, var reading = letters.reading(along: path),
       reading.model.contrast >= LetterModel.placingContrast
@@ -103,7 +110,9 @@ enum RunOnPlacer {
     guard let m = reading.path.pauseOfBreak[j], let around = around(j, reading),
       let (frames, cost) = costs(ofBreak: j, around, &reading), let free = cheapest(frames, cost, in: frames)
     else { return }
-    let dips = dipCosts(around, frames, cost, reading) { _ in true }
+    var dips = dipCosts(around, frames, cost, reading) { _ in true }
+    // A verse at a short real pause priced as a dip: that pause is a candidate too.
+    if !reading.plan.map.isDip(m), let own = cheapest(frames, cost, in: window(m, reading)) { dips.append((m, own)) }
     guard var chosen = dips.first(where: { $0.0 == m }) else { return }
     if let other = dips.min(by: { $0.1.cost < $1.1.cost }), chosen.1.cost - other.1.cost >= margin {
       chosen = other

@@ -25,7 +25,7 @@ enum RunOnReader {
   static func reading(
     _ solved: BoundaryChooser.Problem, better first: BoundaryChooser.Solution, text: TextModel
   ) -> (found: BoundaryChooser.Solution, solved: BoundaryChooser.Problem)? {
-    let breaks = text.midSentence.indices.filter { text.midSentence[$0] && solved.bands[$0].count > 1 }
+    let breaks = midSentenceBreaks(solved, text: text)
     guard breaks.count >= shortestRun, looksRunOn(first, solved, breaks: breaks) else { return nil }
     var problem = solved
     problem.costs = solved.costs.runningOn(chance: firstChance)
@@ -35,6 +35,18 @@ enum RunOnReader {
     var found = BoundaryChooser(problem).solve() ?? draft
     found.totalCost += price
     return found.totalCost < first.totalCost ? (found, problem) : nil
+  }
+
+  /// The mid-sentence verse breaks the search may place in more than one pause.
+  static func midSentenceBreaks(_ problem: BoundaryChooser.Problem, text: TextModel) -> [Int] {
+    text.midSentence.indices.filter { text.midSentence[$0] && problem.bands[$0].count > 1 }
+  }
+
+  /// `looksRunOn` over `text`'s mid-sentence verse breaks (false when it has none).
+  static func looksRunOn(_ path: BoundaryChooser.Solution, _ problem: BoundaryChooser.Problem, text: TextModel) -> Bool
+  {
+    let breaks = midSentenceBreaks(problem, text: text)
+    return !breaks.isEmpty && looksRunOn(path, problem, breaks: breaks)
   }
 
   /// A mid-sentence verse break at a pause between these multiples of the mean pause inside
