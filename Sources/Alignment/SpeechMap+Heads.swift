@@ -1,5 +1,6 @@
 /// The sound before an island's words, set aside like a breath: a steady pad or note
-/// (`SpeechMap+Beds`), a struck chord (`SpeechMap+Strikes`), a dull murmur (`SpeechMap+Murmurs`).
+/// (`SpeechMap+Beds`), a struck chord (`SpeechMap+Strikes`), a dull murmur or any sound too
+/// quiet for words before a gap (`SpeechMap+Murmurs`).
 extension SpeechMap {
   /// For each island whose head `head` finds (measured as an island: `measure`), sets the head
   /// aside in `discarded` and starts the island where it ends, so the onset's faint-edge walk
