@@ -66,7 +66,7 @@ enum FitCheck {
   /// nothing of how long the reader pauses at verse ends).
   static func assess(
     path: BoundaryChooser.Solution, plan: PassPlan, segments: [VerseInput], predicted: [Double],
-    file: String, pricedAsDip: (Int, Int) -> Bool = { _, _ in false }
+    file: String, pricedAsDip: (Int, Int) -> Bool
   ) -> Report {
     let text = plan.text
     let pauseCount = plan.pauseCount

@@ -77,7 +77,7 @@ enum RunOnPlacer {
   /// pause one of the candidates.
   static func place(
     _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings,
-    pricedAsDip: (Int, Int) -> Bool = { _, _ in false }
+    pricedAsDip: (Int, Int) -> Bool
   ) -> Placement {
     // A verse the path has the reader skip keeps its place: its start is the next verse's.
     let skipped = Set(path.skippedSegments(text: plan.text).map { plan.text.segmentStartBreak[$0] })

@@ -4,13 +4,17 @@
 extension SpeechMap {
   /// For each island whose head `head` finds (measured as an island: `measure`), sets the head
   /// aside in `discarded` and starts the island where it ends, so the onset's faint-edge walk
-  /// does not go back into it.
-  static func cutHeads(_ islands: inout [Island], _ discarded: inout [Island], head: (Island) -> Island?) {
+  /// does not go back into it; `repeatedly`: then looks for another head in what is left.
+  static func cutHeads(
+    _ islands: inout [Island], _ discarded: inout [Island], repeatedly: Bool = false, head: (Island) -> Island?
+  ) {
     for i in islands.indices {
-      guard let cut = head(islands[i]) else { continue }
-      discarded.append(cut)
-      islands[i].startHop = cut.endHop
-      islands[i].onsetShift = 0
+      while let cut = head(islands[i]) {
+        discarded.append(cut)
+        islands[i].startHop = cut.endHop
+        islands[i].onsetShift = 0
+        if !repeatedly { break }
+      }
     }
     discarded.sort { $0.startHop < $1.startHop }
   }

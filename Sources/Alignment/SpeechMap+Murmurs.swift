@@ -59,15 +59,10 @@ extension SpeechMap {
   static func cutQuietHeads(
     _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
   ) {
-    var cut = true
-    while cut {
-      let before = islands
-      cutHeads(&islands, &discarded) { island in
-        head(
-          of: island, f, levels, longestMilliseconds: quietHeadLongestMilliseconds,
-          belowSpeechDB: quietIslandBelowSpeechDB, dull: false)
-      }
-      cut = islands != before
+    cutHeads(&islands, &discarded, repeatedly: true) { island in
+      head(
+        of: island, f, levels, longestMilliseconds: quietHeadLongestMilliseconds,
+        belowSpeechDB: quietIslandBelowSpeechDB, dull: false)
     }
   }
 
