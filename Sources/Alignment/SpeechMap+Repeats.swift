@@ -57,6 +57,15 @@ extension SpeechMap {
   /// 13) measured 0.74 / 0.67 / 0.76 of the median (head, prefix, whole), and was kept as
   /// one reading; of this scale, 0.35 / 0.32 / 0.36.
   static let repeatAlikeRatio = 1.45
+  /// The scale is also at least the median distance from a head to the 20 frames that follow
+  /// another head, over this. Those are different words wherever the openings are alike, so
+  /// the median measures how far apart this recording's different speech lies. Over seeds
+  /// 2–25 (912 chapters) it is 0.93–1.47 times the scale above in 9 chapters of 10 (median
+  /// 1.05), and up to 2.1 in Ecclesiastes 3, Psalm 150 and Genesis 1. There, held-back seeds 70
+  /// and 75's Psalm 150, each with a verse read twice whole (slt, the takes 3 % apart in
+  /// rate), measured 0.78 and 0.86 of the scale above as a whole, and went unnamed; of this
+  /// one, 0.42 and 0.44, as whole retakes elsewhere measure (0.19–0.42).
+  static let repeatUnlikeRatio = 1.5
   /// Frames a warping path may stray from slopes 1/2…2.
   static let warpSlack = 10
 
@@ -96,6 +105,7 @@ extension SpeechMap {
     let before = speechBefore  // before[i]: net speech seconds before island i
     // Candidate pairs and their head distances.
     var pairs: [(a: Int, b: Int, head: Double)] = []
+    var unlike: [Double] = []
     let head = { (i: Int) in frames(i..<islands.count, Self.repeatHeadFrames) }
     for b in 1..<islands.count where opens(b) {
       let end = offsetFrame(island: b - 1)
@@ -109,11 +119,16 @@ extension SpeechMap {
         let y = head(b)
         guard x.count == Self.repeatHeadFrames, y.count == x.count else { continue }
         pairs.append((a, b, Self.warpDistance(x, y, freeEnd: false)))
+        let after = frames(b..<islands.count, 2 * Self.repeatHeadFrames).dropFirst(Self.repeatHeadFrames)
+        if after.count == x.count { unlike.append(Self.warpDistance(x, after, freeEnd: false)) }
       }
     }
     guard !pairs.isEmpty else { return [] }
     let heads = pairs.map(\.head).sorted()
-    let scale = max(heads[pairs.count / 2], heads[pairs.count * 9 / 10] / Self.repeatAlikeRatio)
+    let unlikeMedian = unlike.isEmpty ? 0 : unlike.sorted()[unlike.count / 2]
+    let scale = max(
+      heads[pairs.count / 2], heads[pairs.count * 9 / 10] / Self.repeatAlikeRatio, unlikeMedian / Self.repeatUnlikeRatio
+    )
     guard scale > 0 else { return [] }
     var found: [Repeat] = []
     var best: [Int: Repeat] = [:]
