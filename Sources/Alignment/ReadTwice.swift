@@ -8,7 +8,8 @@
 /// around the two readings (`windowMargin` more on each side, `window`) are aligned on their
 /// own, with and without the earlier reading; a repeat is kept when the text explains the
 /// window better without it (a lower `FitCheck` score). Repeats are tried one at a time, closest first (at
-/// most `mostTried`). Then the whole chapter is aligned without the kept ones, and that
+/// most `mostTried`), and one whose earlier reading is the later reading of a repeat already
+/// taken out (or the other way round) is not tried. Then the whole chapter is aligned without the kept ones, and that
 /// alignment replaces the first only when its score is lower too. A long recording's many
 /// repetitions in the text cost a few short window alignments each, not a whole one.
 enum ReadTwice {
@@ -30,6 +31,14 @@ enum ReadTwice {
   ) -> Aligner.Attempt {
     var taken: [SpeechMap.Repeat] = []
     for candidate in best.map.repeats().sorted(by: { $0.share < $1.share }).prefix(mostTried) {
+      // The later reading of a repeat taken out is the verse as read: it is not itself an
+      // earlier reading of what follows (held-back seed 75: "The Lord is… The Lord is thy
+      // keeper: the Lord is thy shade…", the false start out, then the verse's first phrase).
+      guard
+        !taken.contains(where: {
+          $0.islands.upperBound == candidate.islands.lowerBound || candidate.islands.upperBound == $0.islands.lowerBound
+        })
+      else { continue }
       guard let window = window(around: candidate, result: best.result, map: best.map, segments: segments)
       else { continue }
       var local = options

@@ -45,11 +45,25 @@ import Testing
     try Self.expectFalseStartHeard(Self.psalm150, seed: seed, verse: verse, words: words, tempoSpread: 0.15)
   }
 
+  /// A false start before a verse whose second phrase opens as its first ("Yahweh is… Yahweh
+  /// is your keeper. Yahweh is your shade…"; held-back seed 75's Psalm 121:5): the first phrase
+  /// repeats the false start, and the second phrase seems to repeat the first. The first
+  /// phrase is the later reading of the false start, so it is the verse and not taken out in
+  /// turn: the label stays at it, with one warning. Of these 32 readings (seeds 1–8, 2 or 3
+  /// words, phrase tempo spread 0 or 0.1), 21 were all right when every repeat the text
+  /// explained better without was taken out (often the verse on its second phrase, named
+  /// twice), 27 now; none broken.
+  @Test(arguments: [(UInt64(5), 2, 0.0), (2, 3, 0.1), (5, 3, 0.1), (6, 3, 0.1), (8, 2, 0.1)])
+  func falseStartBeforeAPhraseThatOpensAlike(seed: UInt64, words: Int, tempoSpread: Double) throws {
+    try Self.expectFalseStartHeard(
+      SampleText.psalm121, seed: seed, verse: 4, words: words, tempoSpread: tempoSpread, warnings: 1)
+  }
+
   /// A false start of `words` words and a 0.5 s pause before verse `verse` of `verses`, read
-  /// with word timbres: labelled at the later reading, the verse named and under 0.9, every
-  /// verse in its own pause.
+  /// with word timbres: labelled at the later reading, the verse named (in `warnings`
+  /// read-twice warnings, when given) and under 0.9, every verse in its own pause.
   static func expectFalseStartHeard(
-    _ verses: [String], seed: UInt64, verse: Int, words: Int, tempoSpread: Double = 0
+    _ verses: [String], seed: UInt64, verse: Int, words: Int, tempoSpread: Double = 0, warnings: Int? = nil
   ) throws {
     var options = SyntheticReading.Options()
     options.seed = seed
@@ -59,6 +73,7 @@ import Testing
     let reading = SyntheticReading(verses, options)
     let result = try Self.align(reading, verses)
     #expect(result.warnings.contains { $0.contains("verse \(verse + 1) ") }, "\(result.warnings)")
+    if let warnings { #expect(readTwiceWarnings(result).count == warnings, "\(result.warnings)") }
     #expect(result.segments[verse].confidence < 0.9)
     for v in result.segments.indices {
       #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
