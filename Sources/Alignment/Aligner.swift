@@ -71,6 +71,13 @@ public enum Aligner {
       result.fitDetails["letterContrast"] = contrast
     }
     let opening = OpeningCheck.evidence(result: result, segments: segments, map: best.map)
+    if let unlike = OpeningCheck.unlikeEvidence(result: result, segments: segments, map: best.map) {
+      result.fitDetails["openingUnlikeShare"] = unlike
+      // Verses and phrases the text opens differently sound alike: another chapter's text.
+      if mayRefuse, OpeningCheck.refusesUnlike(share: unlike, letters: letterEvidence) {
+        throw .textMismatch(file: options.file, reason: OpeningCheck.unlikeReason(share: unlike))
+      }
+    }
     if let opening {
       result.fitDetails["openingShare"] = opening
       // Verses and phrases the text opens alike do not sound alike: another chapter's text.

@@ -62,18 +62,18 @@ enum OpeningCheck {
   /// first opening, within the common letters and this many more.
   static let sharedRunLetters = 6
   static let unlikeSpanExtraLetters = 6
+  /// `unlikeEvidence`: each opening is compared with this many openings after it.
+  static let unlikeFollowers = 4
+  static let unlikeFewestPairs = 4
+  /// `unlikeEvidence` refuses from here down (wrong pairs 0.28–0.47 where the recording opens
+  /// alike; matching chapters with a gain under `lettersVouchGain` from 0.557, Genesis 1 read
+  /// by espeak in reverb).
+  static let unlikeRefuseShare = 0.45
 
   /// The median share, or nil when the text has no pair of verses or phrases opening alike.
   static func evidence(result: AlignmentResult, segments: [VerseInput], map: SpeechMap) -> Double? {
     guard let frames = ShapeFrames(map), result.lettersPerSecond > 0 else { return nil }
-    let offset = result.segments.count - segments.count
-    // Every verse's opening, and every later phrase's: letters and where they were placed.
-    var openings: [(letters: [Character], onset: Int)] = []
-    for s in segments.indices where segments[s].kind == .verse {
-      let timing = result.segments[s + offset]
-      openings.append((letters(of: segments[s].text), timing.onset))
-      for phrase in timing.phrases.dropFirst() { openings.append((letters(of: phrase.text), phrase.onset)) }
-    }
+    let openings = openings(result: result, segments: segments)
     let codes = Runs.codes(openings.map(\.letters))
     let common = { (a: Int, b: Int) in zip(openings[a].letters, openings[b].letters).prefix { $0 == $1 }.count }
     var pairs: [(i: Int, j: Int, common: Int)] = []
@@ -104,6 +104,70 @@ enum OpeningCheck {
     }
     guard !shares.isEmpty else { return nil }
     return shares.sorted()[shares.count / 2]
+  }
+
+  /// Openings the text does not open alike must not sound alike either. For each opening and
+  /// the next `unlikeFollowers` whose first `shortestLetters` + `unlikeSpanExtraLetters`
+  /// letters share no run of `sharedRunLetters` with its own, the first `repeatHeadFrames`
+  /// frames of the two are compared (`SpeechMap.warpDistance`), and so are the first's and the
+  /// frames that follow the other's (different words). The evidence is the median of the first
+  /// distances over the median of the second: about 1 where different words sound different;
+  /// far under 1 where the recording opens alike (Psalm 150's "Praise him…") and the text does
+  /// not. Nil with fewer than `unlikeFewestPairs` pairs.
+  ///
+  /// Measured (`wrongpairs.py`, seeds 1–30 and 69–76; seeds 1–76 and the human readings):
+  /// matching chapters 0.42–1.2, and under 0.55 only Ecclesiastes 3 ("a time to kill", "a
+  /// time of war" share no run of 6 letters), whose words explain the sound well (gain
+  /// 2.7–4.6); the human readings 0.91–1.06. Wrong pairs that passed every other check:
+  /// 0.28–0.47 where the recording is Psalm 150 or Ecclesiastes 3 (gains −0.86 to 1.31; two
+  /// of them with a boundary at 0.997 and one at 0.986, no warning), 0.51 and more otherwise.
+  static func unlikeEvidence(result: AlignmentResult, segments: [VerseInput], map: SpeechMap) -> Double? {
+    guard let frames = ShapeFrames(map) else { return nil }
+    let openings = openings(result: result, segments: segments)
+    let codes = Runs.codes(openings.map(\.letters))
+    let span = shortestLetters + unlikeSpanExtraLetters
+    let count = SpeechMap.repeatHeadFrames
+    var heads: [Double] = []
+    var words: [Double] = []
+    for i in openings.indices {
+      let runs = Runs(codes[i].prefix(span))
+      let x = frames.after(openings[i].onset, count: count)
+      guard x.count == count else { continue }
+      for j in openings.indices.dropFirst(i + 1).prefix(unlikeFollowers)
+      where !runs.sharesOne(with: codes[j].prefix(span)) {
+        let y = frames.after(openings[j].onset, count: 2 * count)
+        guard y.count == 2 * count else { continue }
+        heads.append(SpeechMap.warpDistance(x, y.prefix(count), freeEnd: false))
+        words.append(SpeechMap.warpDistance(x, y.dropFirst(count), freeEnd: false))
+      }
+    }
+    guard heads.count >= unlikeFewestPairs else { return nil }
+    let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+    return median(heads) / median(words)
+  }
+
+  /// Every verse's opening, and every later phrase's: letters and where they were placed.
+  static func openings(result: AlignmentResult, segments: [VerseInput]) -> [(letters: [Character], onset: Int)] {
+    let offset = result.segments.count - segments.count
+    var openings: [(letters: [Character], onset: Int)] = []
+    for s in segments.indices where segments[s].kind == .verse {
+      let timing = result.segments[s + offset]
+      openings.append((letters(of: segments[s].text), timing.onset))
+      for phrase in timing.phrases.dropFirst() { openings.append((letters(of: phrase.text), phrase.onset)) }
+    }
+    return openings
+  }
+
+  /// Whether openings the text does not open alike, `share` as far apart as different words
+  /// (`unlikeEvidence`), refuse the text: from `unlikeRefuseShare` down, unless the words
+  /// plainly explain the sound (`lettersVouchGain`).
+  static func refusesUnlike(share: Double, letters: (gain: Double, contrast: Double)?) -> Bool {
+    share <= unlikeRefuseShare && (letters?.gain ?? 0) < lettersVouchGain
+  }
+
+  static func unlikeReason(share: Double) -> String {
+    "verses and phrases whose text opens with different words sound alike where they were placed "
+      + "(\(FitCheck.format(share)) of the difference between different words)"
   }
 
   /// Whether openings `share` apart refuse the text, at pauses that fit as well as `fit`, with

@@ -219,6 +219,44 @@ import Testing
     #expect(try Self.share(audioText: times, labelText: times, seed: seed) == nil)
   }
 
+  /// Psalm 150 read (every phrase but two opens "Praise…"), against its own text and against
+  /// one whose phrases open with other words (held-back seed 74's Psalm 150 against Psalm 1's
+  /// text: accepted with boundaries at 0.986 and no warning). The recording's openings sound
+  /// alike where the other text's differ: far under `unlikeRefuseShare`, and refused; its own
+  /// text's unlike openings ("Let every thing…") sound different.
+  @Test(arguments: [UInt64(1), 2])
+  func openingsAlikeTheTextDoesNotRepeat(seed: UInt64) throws {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.wordTimbres = true
+    let reading = SyntheticReading(ReadTwiceTests.psalm150, options)
+    let features = SpeechFeatures(of: reading.audio)
+    let map = SpeechMap(features: features, minPauseMilliseconds: 90)
+    let unlike = { (text: [String]) throws -> Double? in
+      let segments = SampleText.inputs(text)
+      let result = try Aligner.align(features, segments: segments, options: AlignmentOptions(rejectMismatch: false))
+      return OpeningCheck.unlikeEvidence(result: result, segments: segments, map: map)
+    }
+    let own = try #require(try unlike(ReadTwiceTests.psalm150))
+    let other = try #require(try unlike(Self.otherOpenings))
+    #expect(own > 2 * OpeningCheck.unlikeRefuseShare && other < OpeningCheck.unlikeRefuseShare, "\(own), \(other)")
+    do {
+      _ = try Aligner.align(features, segments: SampleText.inputs(Self.otherOpenings))
+      Issue.record("accepted")
+    } catch {
+      #expect(error.description.contains("different words sound alike"), "\(error)")
+    }
+  }
+
+  static let otherOpenings = [
+    "Sing ye to the LORD. Shout aloud in his sanctuary: honour him in the firmament of his power.",
+    "Thank him for his mighty acts: worship him according to his excellent greatness.",
+    "Honour him with the sound of the trumpet: exalt him with the psaltery and harp.",
+    "Bless ye him with the timbrel and dance: glorify him with stringed instruments and organs.",
+    "Magnify him upon the loud cymbals: extol him upon the high sounding cymbals.",
+    "Let every thing that hath breath praise the LORD. Praise ye the LORD.",
+  ]
+
   /// No two verses open alike: no evidence either way.
   @Test func noLookAlikeOpenings() throws {
     #expect(try Self.share(audioText: SampleText.psalm23, labelText: SampleText.psalm23, seed: 1) == nil)
