@@ -109,8 +109,8 @@ enum OpeningCheck {
   /// Openings the text does not open alike must not sound alike either. For each opening and
   /// the next `unlikeFollowers` whose first `shortestLetters` + `unlikeSpanExtraLetters`
   /// letters share no run of `sharedRunLetters` with its own, the first `repeatHeadFrames`
-  /// frames of the two are compared (`SpeechMap.warpDistance`), and so are the first's and the
-  /// frames that follow the other's (different words). The evidence is the median of the first
+  /// frames of the two are compared, and so are the first's and the frames that follow the
+  /// other's (different words; `SpeechMap.headDistances`). The evidence is the median of the first
   /// distances over the median of the second: about 1 where different words sound different;
   /// far under 1 where the recording opens alike (Psalm 150's "Praise him…") and the text does
   /// not. Nil with fewer than `unlikeFewestPairs` pairs.
@@ -135,10 +135,10 @@ enum OpeningCheck {
       guard x.count == count else { continue }
       for j in openings.indices.dropFirst(i + 1).prefix(unlikeFollowers)
       where !runs.sharesOne(with: codes[j].prefix(span)) {
-        let y = frames.after(openings[j].onset, count: 2 * count)
-        guard y.count == 2 * count else { continue }
-        heads.append(SpeechMap.warpDistance(x, y.prefix(count), freeEnd: false))
-        words.append(SpeechMap.warpDistance(x, y.dropFirst(count), freeEnd: false))
+        let distances = SpeechMap.headDistances(x, frames.after(openings[j].onset, count: 2 * count))
+        guard let apart = distances.words else { continue }
+        heads.append(distances.head)
+        words.append(apart)
       }
     }
     guard heads.count >= unlikeFewestPairs else { return nil }

@@ -7,10 +7,11 @@
 /// phrase of a Spanish John 1 at 0.29). So the text decides. First locally: the segments
 /// around the two readings (`windowMargin` more on each side, `window`) are aligned on their
 /// own, with and without the earlier reading; a repeat is kept when the text explains the
-/// window better without it (a lower `FitCheck` score). Repeats are tried one at a time, closest first (at
-/// most `mostTried`), and one whose earlier reading is the later reading of a repeat already
-/// taken out (or the other way round) is not tried. Then the whole chapter is aligned without the kept ones, and that
-/// alignment replaces the first only when its score is lower too. A long recording's many
+/// window better without it (a lower `FitCheck` score). Repeats are tried one at a time,
+/// closest first (at most `mostTried`); one whose earlier reading is the later reading of a
+/// repeat already taken out (or the other way round) is not tried. Then the whole chapter is
+/// aligned without the kept ones, and that alignment replaces the first only when its score is
+/// lower too. A long recording's many
 /// repetitions in the text cost a few short window alignments each, not a whole one.
 enum ReadTwice {
   static let mostTried = 8

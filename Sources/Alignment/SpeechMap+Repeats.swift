@@ -58,13 +58,14 @@ extension SpeechMap {
   /// one reading; of this scale, 0.35 / 0.32 / 0.36.
   static let repeatAlikeRatio = 1.45
   /// The scale is also at least the median distance from a head to the 20 frames that follow
-  /// another head, over this. Those are different words wherever the openings are alike, so
-  /// the median measures how far apart this recording's different speech lies. Over seeds
-  /// 2–25 (912 chapters) it is 0.93–1.47 times the scale above in 9 chapters of 10 (median
-  /// 1.05), and up to 2.1 in Ecclesiastes 3, Psalm 150 and Genesis 1. There, held-back seeds 70
-  /// and 75's Psalm 150, each with a verse read twice whole (slt, the takes 3 % apart in
-  /// rate), measured 0.78 and 0.86 of the scale above as a whole, and went unnamed; of this
-  /// one, 0.42 and 0.44, as whole retakes elsewhere measure (0.19–0.42).
+  /// the next head (b's words against the closest opening a before it), over this. Those are
+  /// different words wherever the openings are alike, so the median measures how far apart
+  /// this recording's different speech lies. Over seeds 2–25 (912 chapters) it is 0.96–1.45
+  /// times the scale above in 9 chapters of 10 (median 1.05), and up to 2.1 in Ecclesiastes 3,
+  /// Psalm 150 and Genesis 1. There, held-back seeds 70 and 75's Psalm 150, each with a verse
+  /// read twice whole (slt, the takes 3 % apart in rate), measured 0.78 and 0.86 of the scale
+  /// above as a whole, and went unnamed; of this one, 0.42 and 0.45, as whole retakes
+  /// elsewhere measure (0.19–0.42).
   static let repeatUnlikeRatio = 1.5
   /// Frames a warping path may stray from slopes 1/2…2.
   static let warpSlack = 10
@@ -110,17 +111,25 @@ extension SpeechMap {
     for b in 1..<islands.count where opens(b) {
       let end = offsetFrame(island: b - 1)
       var a = b - 1
+      // The words after b's head against the closest opening before it only: one more
+      // distance per b, not per pair (the pairs' loop is on the 68-minute file's hot path).
+      var measuredWords = false
       while a >= 0, Double(end - onsetFrame(island: a)) / rate <= Self.repeatLongestSeconds {
         defer { a -= 1 }
         guard opens(a) else { continue }
         let speech = before[b] - before[a]
         guard speech >= Self.repeatShortestSpeechSeconds else { continue }
         let x = head(a)
-        let y = head(b)
-        guard x.count == Self.repeatHeadFrames, y.count == x.count else { continue }
-        pairs.append((a, b, Self.warpDistance(x, y, freeEnd: false)))
-        let after = frames(b..<islands.count, 2 * Self.repeatHeadFrames).dropFirst(Self.repeatHeadFrames)
-        if after.count == x.count { unlike.append(Self.warpDistance(x, after, freeEnd: false)) }
+        let y = frames(b..<islands.count, 2 * Self.repeatHeadFrames)
+        guard x.count == Self.repeatHeadFrames, y.count >= x.count else { continue }
+        if !measuredWords {
+          measuredWords = true
+          let distances = Self.headDistances(x, y)
+          pairs.append((a, b, distances.head))
+          if let words = distances.words { unlike.append(words) }
+        } else {
+          pairs.append((a, b, Self.warpDistance(x, y.prefix(x.count), freeEnd: false)))
+        }
       }
     }
     guard !pairs.isEmpty else { return [] }
@@ -158,6 +167,14 @@ extension SpeechMap {
       found.append(candidate)
     }
     return found
+  }
+
+  /// How far head `x` lies from the first `x.count` frames of `y` (another opening), and from
+  /// the `x.count` frames after those (other words) when `y` holds them.
+  static func headDistances(_ x: ArraySlice<Shape>, _ y: ArraySlice<Shape>) -> (head: Double, words: Double?) {
+    let head = warpDistance(x, y.prefix(x.count), freeEnd: false)
+    let after = y.dropFirst(x.count).prefix(x.count)
+    return (head, after.count == x.count ? warpDistance(x, after, freeEnd: false) : nil)
   }
 
   /// A frame's spectral shape: `SpectralShape.bandCount` (16) band levels, dB.
