@@ -70,8 +70,10 @@ public enum Aligner {
       result.fitDetails["letterOrderGain"] = gain
       result.fitDetails["letterContrast"] = contrast
     }
-    let opening = OpeningCheck.evidence(result: result, segments: segments, map: best.map)
-    if let unlike = OpeningCheck.unlikeEvidence(result: result, segments: segments, map: best.map) {
+    // The recording's spectral shapes, once for both opening checks.
+    let shapes = ShapeFrames(best.map)
+    let opening = shapes.flatMap { OpeningCheck.evidence(result: result, segments: segments, frames: $0) }
+    if let unlike = shapes.flatMap({ OpeningCheck.unlikeEvidence(result: result, segments: segments, frames: $0) }) {
       result.fitDetails["openingUnlikeShare"] = unlike
       // Verses and phrases the text opens differently sound alike: another chapter's text.
       if mayRefuse, OpeningCheck.refusesUnlike(share: unlike, letters: letterEvidence) {

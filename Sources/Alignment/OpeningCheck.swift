@@ -71,8 +71,8 @@ enum OpeningCheck {
   static let unlikeRefuseShare = 0.45
 
   /// The median share, or nil when the text has no pair of verses or phrases opening alike.
-  static func evidence(result: AlignmentResult, segments: [VerseInput], map: SpeechMap) -> Double? {
-    guard let frames = ShapeFrames(map), result.lettersPerSecond > 0 else { return nil }
+  static func evidence(result: AlignmentResult, segments: [VerseInput], frames: ShapeFrames) -> Double? {
+    guard result.lettersPerSecond > 0 else { return nil }
     let openings = openings(result: result, segments: segments)
     let codes = Runs.codes(openings.map(\.letters))
     let common = { (a: Int, b: Int) in zip(openings[a].letters, openings[b].letters).prefix { $0 == $1 }.count }
@@ -121,8 +121,7 @@ enum OpeningCheck {
   /// 2.7–4.6); the human readings 0.91–1.06. Wrong pairs that passed every other check:
   /// 0.28–0.47 where the recording is Psalm 150 or Ecclesiastes 3 (gains −0.86 to 1.31; two
   /// of them with a boundary at 0.997 and one at 0.986, no warning), 0.51 and more otherwise.
-  static func unlikeEvidence(result: AlignmentResult, segments: [VerseInput], map: SpeechMap) -> Double? {
-    guard let frames = ShapeFrames(map) else { return nil }
+  static func unlikeEvidence(result: AlignmentResult, segments: [VerseInput], frames: ShapeFrames) -> Double? {
     let openings = openings(result: result, segments: segments)
     let codes = Runs.codes(openings.map(\.letters))
     let span = shortestLetters + unlikeSpanExtraLetters

@@ -178,7 +178,7 @@ import Testing
     let segments = SampleText.inputs(labelText)
     let result = try Aligner.align(features, segments: segments)
     let map = SpeechMap(features: features, minPauseMilliseconds: 90)
-    return OpeningCheck.evidence(result: result, segments: segments, map: map)
+    return ShapeFrames(map).flatMap { OpeningCheck.evidence(result: result, segments: segments, frames: $0) }
   }
 
   /// Read as written, the verses opening "Praise the Lord" sound alike: a share well under
@@ -235,7 +235,7 @@ import Testing
     let unlike = { (text: [String]) throws -> Double? in
       let segments = SampleText.inputs(text)
       let result = try Aligner.align(features, segments: segments, options: AlignmentOptions(rejectMismatch: false))
-      return OpeningCheck.unlikeEvidence(result: result, segments: segments, map: map)
+      return ShapeFrames(map).flatMap { OpeningCheck.unlikeEvidence(result: result, segments: segments, frames: $0) }
     }
     let own = try #require(try unlike(ReadTwiceTests.psalm150))
     let other = try #require(try unlike(Self.otherOpenings))
