@@ -76,7 +76,7 @@ public enum Aligner {
     if let unlike = shapes.flatMap({ OpeningCheck.unlikeEvidence(result: result, segments: segments, frames: $0) }) {
       result.fitDetails["openingUnlikeShare"] = unlike
       // Verses and phrases the text opens differently sound alike: another chapter's text.
-      if mayRefuse, OpeningCheck.refusesUnlike(share: unlike, letters: letterEvidence) {
+      if mayRefuse, OpeningCheck.refusesUnlike(share: unlike, gain: letterEvidence?.gain) {
         throw .textMismatch(file: options.file, reason: OpeningCheck.unlikeReason(share: unlike))
       }
     }

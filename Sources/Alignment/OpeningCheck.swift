@@ -160,8 +160,8 @@ enum OpeningCheck {
   /// Whether openings the text does not open alike, `share` as far apart as different words
   /// (`unlikeEvidence`), refuse the text: from `unlikeRefuseShare` down, unless the words
   /// plainly explain the sound (`lettersVouchGain`).
-  static func refusesUnlike(share: Double, letters: (gain: Double, contrast: Double)?) -> Bool {
-    share <= unlikeRefuseShare && (letters?.gain ?? 0) < lettersVouchGain
+  static func refusesUnlike(share: Double, gain: Double?) -> Bool {
+    share <= unlikeRefuseShare && (gain ?? 0) < lettersVouchGain
   }
 
   static func unlikeReason(share: Double) -> String {

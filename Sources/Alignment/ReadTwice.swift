@@ -11,8 +11,8 @@
 /// closest first (at most `mostTried`); one whose earlier reading is the later reading of a
 /// repeat already taken out (or the other way round) is not tried. Then the whole chapter is
 /// aligned without the kept ones, and that alignment replaces the first only when its score is
-/// lower too. A long recording's many
-/// repetitions in the text cost a few short window alignments each, not a whole one.
+/// lower too. A long recording's many repetitions in the text cost a few short window
+/// alignments each, not a whole one.
 enum ReadTwice {
   static let mostTried = 8
   /// Segments taken into the window beyond those the two readings touch. The first alignment
@@ -35,11 +35,7 @@ enum ReadTwice {
       // The later reading of a repeat taken out is the verse as read: it is not itself an
       // earlier reading of what follows (held-back seed 75: "The Lord is… The Lord is thy
       // keeper: the Lord is thy shade…", the false start out, then the verse's first phrase).
-      guard
-        !taken.contains(where: {
-          $0.islands.upperBound == candidate.islands.lowerBound || candidate.islands.upperBound == $0.islands.lowerBound
-        })
-      else { continue }
+      guard !taken.contains(where: { $0.chains(with: candidate) }) else { continue }
       guard let window = window(around: candidate, result: best.result, map: best.map, segments: segments)
       else { continue }
       var local = options

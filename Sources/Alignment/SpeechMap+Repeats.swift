@@ -35,6 +35,11 @@ extension SpeechMap {
     var islands: Range<Int>
     /// Its DTW distance to the later reading, as a share of the recording's scale (`repeatAlikeRatio`).
     var share: Double
+
+    /// Whether one of the two repeats' earlier reading is the other's later reading.
+    func chains(with other: Repeat) -> Bool {
+      islands.upperBound == other.islands.lowerBound || other.islands.upperBound == islands.lowerBound
+    }
   }
 
   static let repeatHeadFrames = 20
@@ -110,26 +115,22 @@ extension SpeechMap {
     let head = { (i: Int) in frames(i..<islands.count, Self.repeatHeadFrames) }
     for b in 1..<islands.count where opens(b) {
       let end = offsetFrame(island: b - 1)
+      // b's head and the words after it. The words are measured against the closest opening
+      // before b only: one more distance per b, not per pair (a hot path on long recordings).
+      var y = frames(b..<islands.count, 2 * Self.repeatHeadFrames)
+      guard y.count >= Self.repeatHeadFrames else { continue }
       var a = b - 1
-      // The words after b's head against the closest opening before it only: one more
-      // distance per b, not per pair (the pairs' loop is on the 68-minute file's hot path).
-      var measuredWords = false
       while a >= 0, Double(end - onsetFrame(island: a)) / rate <= Self.repeatLongestSeconds {
         defer { a -= 1 }
         guard opens(a) else { continue }
         let speech = before[b] - before[a]
         guard speech >= Self.repeatShortestSpeechSeconds else { continue }
         let x = head(a)
-        let y = frames(b..<islands.count, 2 * Self.repeatHeadFrames)
-        guard x.count == Self.repeatHeadFrames, y.count >= x.count else { continue }
-        if !measuredWords {
-          measuredWords = true
-          let distances = Self.headDistances(x, y)
-          pairs.append((a, b, distances.head))
-          if let words = distances.words { unlike.append(words) }
-        } else {
-          pairs.append((a, b, Self.warpDistance(x, y.prefix(x.count), freeEnd: false)))
-        }
+        guard x.count == Self.repeatHeadFrames else { continue }
+        let distances = Self.headDistances(x, y)
+        pairs.append((a, b, distances.head))
+        if let words = distances.words { unlike.append(words) }
+        y = y.prefix(Self.repeatHeadFrames)
       }
     }
     guard !pairs.isEmpty else { return [] }
