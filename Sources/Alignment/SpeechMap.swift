@@ -147,6 +147,7 @@ struct SpeechMap: Sendable {
     Self.cutSteadyHeads(&kept, &dropped, features, levels)
     Self.cutStillHeads(&kept, &dropped, features, levels, still: still)
     Self.cutStruckHeads(&kept, &dropped, features, levels)
+    Self.cutFadingHeads(&kept, &dropped, features, levels, still: still)
     Self.cutMurmurHeads(&kept, &dropped, features, levels)
     Self.cutQuietHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
