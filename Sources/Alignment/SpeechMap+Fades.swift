@@ -60,29 +60,24 @@ extension SpeechMap {
       let first = a * f.hopFrames / perFrame + 1
       let end = min(shape.frameCount, e * f.hopFrames / perFrame)
       guard end - first > fadeShortestFrames + 2 else { return nil }
-      // bands[k] is frame first − 1 + k.
-      let bands = (first - 1..<end).map { j in
-        var levels = Shape()
-        for band in 0..<SpectralShape.bandCount { levels[band] = shape.level(frame: j, band: band) }
-        return levels
-      }
+      // Frame k of the island is frame first − 1 + k of the recording, read when asked for.
+      let frame = { (k: Int) in shapeFrame(shape, first - 1 + k) }
+      let mean = { (k: Int) in frame(k).level }
       let rise = { (k: Int) -> Float in
-        let d = bands[k] - bands[k - 1]
+        let d = bandLevels(shape, first - 1 + k) - bandLevels(shape, first - 2 + k)
         return d.replacing(with: 0, where: d .< 0).sum() / Float(Shape.scalarCount)
       }
-      let mean = { (k: Int) in bands[k].sum() / Float(Shape.scalarCount) }
-      let flux = { (k: Int) in
-        shapeDistance(bands[k] - Shape(repeating: mean(k)), bands[k - 1] - Shape(repeating: mean(k - 1)))
-      }
-      for start in 1...min(attackFrames, bands.count - 1) {
+      let flux = { (k: Int) in shapeDistance(frame(k).shape, frame(k - 1).shape) }
+      let count = end - first + 1
+      for start in 1...min(attackFrames, count - 1) {
         var j = start + 1
-        while j < bands.count, rise(j) <= fadeRiseDB { j += 1 }
+        while j < count, rise(j) <= fadeRiseDB { j += 1 }
         // Frames start + 1 ..< j fade; j, if any, is where the voice comes in.
         let fade = j - start - 1
-        let whole = j == bands.count
+        let whole = j == count
         let moves = ((start + 2)..<max(start + 2, j)).map(flux).reduce(0, +) / Float(max(1, fade - 1))
         let enters =
-          whole || rise(j) >= fadeEntryRiseDB || mean(min(j + 2, bands.count - 1)) - mean(j - 1) >= strikeVoiceRiseDB
+          whole || rise(j) >= fadeEntryRiseDB || mean(min(j + 2, count - 1)) - mean(j - 1) >= strikeVoiceRiseDB
         guard fade >= fadeShortestFrames, moves <= stillFluxDB, enters, mean(start) - mean(j - 1) >= ringDecayDB
         else { continue }
         let k = whole ? e : (first - 1 + j) * perFrame / f.hopFrames

@@ -189,11 +189,17 @@ extension SpeechMap {
     return ((d * d).sum() / Float(Shape.scalarCount)).squareRoot()
   }
 
+  /// Frame j's band levels, dB.
+  static func bandLevels(_ shape: SpectralShape, _ j: Int) -> Shape {
+    var levels = Shape()
+    for band in 0..<SpectralShape.bandCount { levels[band] = shape.level(frame: j, band: band) }
+    return levels
+  }
+
   /// Frame j's mean level over bands, and its shape without it (a louder or softer reading of
   /// the same sound has the same shape).
   static func shapeFrame(_ shape: SpectralShape, _ j: Int) -> (level: Float, shape: Shape) {
-    var levels = Shape()
-    for band in 0..<SpectralShape.bandCount { levels[band] = shape.level(frame: j, band: band) }
+    let levels = bandLevels(shape, j)
     let level = levels.sum() / Float(SpectralShape.bandCount)
     return (level, levels - Shape(repeating: level))
   }
