@@ -102,8 +102,7 @@ enum OpeningCheck {
       guard !references.isEmpty, references[references.count / 2] >= unlikeAtLeastDB else { continue }
       shares.append(SpeechMap.warpDistance(x, head(pair.j), freeEnd: false) / references[references.count / 2])
     }
-    guard !shares.isEmpty else { return nil }
-    return shares.sorted()[shares.count / 2]
+    return shares.upperMedian
   }
 
   /// Openings the text does not open alike must not sound alike either. For each opening and
@@ -140,9 +139,10 @@ enum OpeningCheck {
         words.append(apart)
       }
     }
-    guard heads.count >= unlikeFewestPairs else { return nil }
-    let median = { (values: [Double]) in values.sorted()[values.count / 2] }
-    return median(heads) / median(words)
+    guard heads.count >= unlikeFewestPairs, let head = heads.upperMedian, let apart = words.upperMedian else {
+      return nil
+    }
+    return head / apart
   }
 
   /// Every verse's opening, and every later phrase's: letters and where they were placed.

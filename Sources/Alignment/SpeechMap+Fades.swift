@@ -67,18 +67,26 @@ extension SpeechMap {
         let d = bandLevels(shape, first - 1 + k) - bandLevels(shape, first - 2 + k)
         return d.replacing(with: 0, where: d .< 0).sum() / Float(Shape.scalarCount)
       }
-      let flux = { (k: Int) in shapeDistance(frame(k).shape, frame(k - 1).shape) }
+      /// Mean flux over frames from..<to.
+      let moves = { (from: Int, to: Int) in
+        (from..<max(from, to)).map { shapeDistance(frame($0).shape, frame($0 - 1).shape) }.reduce(0, +)
+          / Float(max(1, to - from))
+      }
       let count = end - first + 1
+      // j: the first frame after `start` that rises, scanned for again only once `start` reaches it.
+      var j = 1
       for start in 1...min(attackFrames, count - 1) {
-        var j = start + 1
-        while j < count, rise(j) <= fadeRiseDB { j += 1 }
+        if j <= start {
+          j = start + 1
+          while j < count, rise(j) <= fadeRiseDB { j += 1 }
+        }
         // Frames start + 1 ..< j fade; j, if any, is where the voice comes in.
         let fade = j - start - 1
         let whole = j == count
-        let moves = ((start + 2)..<max(start + 2, j)).map(flux).reduce(0, +) / Float(max(1, fade - 1))
-        let enters =
-          whole || rise(j) >= fadeEntryRiseDB || mean(min(j + 2, count - 1)) - mean(j - 1) >= strikeVoiceRiseDB
-        guard fade >= fadeShortestFrames, moves <= stillFluxDB, enters, mean(start) - mean(j - 1) >= ringDecayDB
+        // The shape's moves from the second fading frame on (the first still carries the attack).
+        guard fade >= fadeShortestFrames, mean(start) - mean(j - 1) >= ringDecayDB,
+          whole || rise(j) >= fadeEntryRiseDB || mean(min(j + 2, count - 1)) - mean(j - 1) >= strikeVoiceRiseDB,
+          moves(start + 2, j) <= stillFluxDB
         else { continue }
         let k = whole ? e : (first - 1 + j) * perFrame / f.hopFrames
         guard k > a, whole || e - k >= minimumHops else { return nil }

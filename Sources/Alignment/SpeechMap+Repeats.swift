@@ -135,7 +135,7 @@ extension SpeechMap {
     }
     guard !pairs.isEmpty else { return [] }
     let heads = pairs.map(\.head).sorted()
-    let unlikeMedian = unlike.isEmpty ? 0 : unlike.sorted()[unlike.count / 2]
+    let unlikeMedian = unlike.upperMedian ?? 0
     let scale = max(
       heads[pairs.count / 2], heads[pairs.count * 9 / 10] / Self.repeatAlikeRatio, unlikeMedian / Self.repeatUnlikeRatio
     )

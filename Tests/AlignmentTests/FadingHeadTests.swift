@@ -20,18 +20,7 @@ struct FadingHeadTests {
     let pause = rate * 7 / 10
     let word = rate * 8 / 10
     var samples: [Float] = []
-    // Three plucked strings (Karplus–Strong: a noise burst one period long, averaged and
-    // damped each period), 220, 277 and 330 Hz, struck 15 ms apart.
-    let strings = [220.0, 277, 330].map { hz in
-      let period = Int((Double(rate) / hz).rounded())
-      var ring = (0..<period).map { _ in rng.nextSignedUnit() }
-      return (0..<rate).map { n -> Float in
-        let k = n % period
-        let value = ring[k]
-        ring[k] = 0.996 * 0.5 * (ring[k] + ring[(k + 1) % period])
-        return value
-      }
-    }
+    let chord = MusicBedAlignmentTests.pluckedChord([220, 277, 330], frames: rate, rate: rate, rng: &rng)
     var words: [Int] = []
     for _ in 0..<repeats {
       let start = samples.count
@@ -46,10 +35,7 @@ struct FadingHeadTests {
         samples[onset + n] += Float(0.08 * edge * tone)
       }
       for strike in [start + rate / 20, onset - Int(lead * Double(rate))] {
-        for (note, string) in strings.enumerated() {
-          let first = strike + note * rate * 15 / 1000
-          for n in first..<min(samples.count, first + string.count) { samples[n] += 0.01 * string[n - first] }
-        }
+        for n in strike..<min(samples.count, strike + chord.count) { samples[n] += 0.01 * chord[n - strike] }
       }
     }
     return (AudioBuffer(samples: samples, channelCount: 1, sampleRate: rate), words)

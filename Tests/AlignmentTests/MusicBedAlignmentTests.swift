@@ -185,9 +185,18 @@ struct MusicBedAlignmentTests {
   /// apart, at `amplitude`) plucked `lead` frames before each verse and ringing for a second.
   static func pluckingChord(_ reading: SyntheticReading, lead: Int, amplitude: Double) -> AudioBuffer {
     let rate = reading.audio.sampleRate
-    var strings: [Float] = Array(repeating: 0, count: lead + rate)
     var rng = SplitMix64(seed: 3)
-    for (j, note) in [110.0, 131, 147].enumerated() {
+    let strings = pluckedChord([110, 131, 147], frames: lead + rate, rate: rate, rng: &rng)
+    return adding(reading, at: reading.onsets.map { $0 - lead }, span: lead + rate) { t in
+      amplitude * Double(strings[min(strings.count - 1, Int(t * Double(rate)))])
+    }
+  }
+
+  /// Karplus–Strong strings at `notes` Hz (each a noise burst one period long, averaged and
+  /// damped each period), struck 15 ms apart, summed over `frames` frames at `rate`.
+  static func pluckedChord(_ notes: [Double], frames: Int, rate: Int, rng: inout SplitMix64) -> [Float] {
+    var strings: [Float] = Array(repeating: 0, count: frames)
+    for (j, note) in notes.enumerated() {
       let period = Int((Double(rate) / note).rounded())
       var ring = (0..<period).map { _ in rng.nextSignedUnit() }
       for n in (j * rate * 15 / 1000)..<strings.count {
@@ -196,8 +205,6 @@ struct MusicBedAlignmentTests {
         ring[k] = 0.996 * 0.5 * (ring[k] + ring[(k + 1) % period])
       }
     }
-    return adding(reading, at: reading.onsets.map { $0 - lead }, span: lead + rate) { t in
-      amplitude * Double(strings[min(strings.count - 1, Int(t * Double(rate)))])
-    }
+    return strings
   }
 }
