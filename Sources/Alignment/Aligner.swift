@@ -53,18 +53,14 @@ public enum Aligner {
       doubtRivalSkip(&found, rival: rival, threshold: options.lowConfidence)
     }
     // A false start or a retake: the later reading gets the label when the text agrees.
-    let best = ReadTwice.removed(from: found, segments: segments, options: options) { map, text, settings in
+    let read = ReadTwice.removed(from: found, segments: segments, options: options) { map, text, settings in
       try? alignOnce(map, segments: text, options: settings)
     }
-    var result = best.result
-    var firstLetters = best.letters
-    if result.segments.first?.kind == .detectedHeading,
-      SpokenTitle.firstReadsAsSecond(firstLetters.path, plan: firstLetters.plan, letters: &firstLetters.letters)
-    {
-      result.warnings.append(SpokenTitle.readsAsSecondWarning(file: options.file, result: result))
-      for s in 0..<min(3, result.segments.count) { result.hold(s, at: FalseStarts.confidenceCap) }
-      result.listLowConfidence(threshold: options.lowConfidence)
+    // Verse 1 taken for a spoken heading, verse 2's first take for verse 1: heard by the letters.
+    let best = ReadTwice.firstTakeOfSecond(in: read, segments: segments, options: options) { map in
+      try? alignOnce(map, segments: segments, options: options, headingless: true)
     }
+    var result = best.result
     // Refused only without fixed boundaries (see the order test below).
     let mayRefuse = options.rejectMismatch && options.fixedStarts.isEmpty
     // A text too long to have been read in this much speech: another chapter's.
@@ -162,9 +158,10 @@ public enum Aligner {
   /// One alignment with the pauses found at one depth (`map`).
   /// Only its score is wanted when not `placingRunOns` (`RunOnPlacer` moves no pause it counts).
   /// `missingLength`: letters of the text left out of the first pass's clock (`longVerseSkipped`).
+  /// `headingless`: no speech before the first segment is a heading (`ReadTwice.firstTakeOfSecond`).
   static func alignOnce(
     _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions, placingRunOns: Bool = true,
-    missingLength: Double = 0, notRead: Int? = nil
+    missingLength: Double = 0, notRead: Int? = nil, headingless: Bool = false
   ) throws(AlignmentError) -> Attempt {
     let given = map
     var map = map
@@ -177,6 +174,7 @@ public enum Aligner {
     if fixed.headingFrame != nil { heading = .present }
     if fixed.pauseOfSegment[0] == 0 { heading = .absent }
     if let m = fixed.pauseOfSegment[0], m > 0 { heading = .present }
+    if headingless { heading = .absent }
 
     let text = TextModel(segments)
     var plan = PassPlan(map: map, text: text, fixed: fixed)

@@ -59,6 +59,36 @@ enum ReadTwice {
     return better
   }
 
+  /// `best`, or when the letters say its spoken heading is the first segment and its first
+  /// segment a first take of the second (`SpokenTitle.firstReadsAsSecond`: verses that all
+  /// open alike, where no repeat is heard), the alignment without that take and without a
+  /// heading (`headingless`), if its score is lower, with the second segment named as read
+  /// twice; if not, `best` with both segments named and held under 0.9.
+  static func firstTakeOfSecond(
+    in best: Aligner.Attempt, segments: [VerseInput], options: AlignmentOptions,
+    headingless: (SpeechMap) -> Aligner.Attempt?
+  ) -> Aligner.Attempt {
+    var source = best.letters
+    let starts = source.plan.text.segmentStartBreak
+    guard best.result.segments.first?.kind == .detectedHeading, starts.count >= 3,
+      let m = source.path.pauseOfBreak[0], let second = source.path.pauseOfBreak[starts[1]], m < second,
+      SpokenTitle.firstReadsAsSecond(source.path, plan: source.plan, letters: &source.letters)
+    else { return best }
+    let take = SpeechMap.Repeat(islands: m..<second, share: 0)
+    var map = best.map
+    map.dropIslands(take.islands)
+    if var better = headingless(map), better.score < best.score {
+      note(take, in: &better.result, map: best.map, file: options.file)
+      better.result.listLowConfidence(threshold: options.lowConfidence)
+      return better
+    }
+    var doubted = best
+    doubted.result.warnings.append(SpokenTitle.readsAsSecondWarning(file: options.file, result: best.result))
+    for s in 0..<3 { doubted.result.hold(s, at: FalseStarts.confidenceCap) }
+    doubted.result.listLowConfidence(threshold: options.lowConfidence)
+    return doubted
+  }
+
   /// The segments touched by the two readings (the earlier, and as much of the later) and
   /// one more on each side, as input indices; the map of their islands alone.
   static func window(

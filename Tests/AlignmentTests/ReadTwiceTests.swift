@@ -129,11 +129,12 @@ import Testing
   /// Ecclesiastes 3 with verse 2 read twice whole and no title read (held-back seed 86): the
   /// pauses may take verse 1 for a spoken heading and give verse 1's label to verse 2's first
   /// take, while no repeat is heard ("A time to…" everywhere). The letters read that speech as
-  /// verse 2's text (`SpokenTitle.firstReadsAsSecond`): verse 1 is then named with verse 2, both
-  /// under 0.9. Of 16 such readings with letter timbres (seeds 1–8, phrase tempo spread 0 and
-  /// 0.1), seeds 2 and 5 (spread 0) take a heading, with no warning before this rule; every
-  /// other verse stays right. (With word timbres all 16 take one, but those letters are too
-  /// alike to read, contrast under `RunOnPlacer.minimumContrast`: no warning, still open.)
+  /// verse 2's text (`SpokenTitle.firstReadsAsSecond`), and without it the text fits better
+  /// (`ReadTwice.firstTakeOfSecond`): every verse right, verse 2 named as read twice and under
+  /// 0.9. Of 16 such readings with letter timbres (seeds 1–8, phrase tempo spread 0 and 0.1),
+  /// seeds 2 and 5 (spread 0) took a heading, verse 1 wrong and no warning, before this rule.
+  /// (With word timbres all 16 take one, but those letters are too alike to read, contrast under
+  /// `RunOnPlacer.minimumContrast`: verse 1 wrong, no warning, still open.)
   @Test(arguments: [UInt64(2), 5])
   func retakeOfTheSecondVerseTakenForAHeading(seed: UInt64) throws {
     var options = SyntheticReading.Options()
@@ -143,13 +144,12 @@ import Testing
     let verses = NotReadTests.ecclesiastes3
     let reading = SyntheticReading(verses, options)
     let result = try Self.align(reading, verses)
-    let offset = result.segments.count - verses.count
-    for v in 1..<verses.count {
-      #expect(reading.isInOwnGap(result.segments[v + offset].start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    #expect(result.segments.count == verses.count, "no heading")
+    for v in result.segments.indices {
+      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
     }
-    guard !reading.isInOwnGap(result.segments[offset].start, verse: 0, slackFrames: 0) else { return }
-    #expect(result.warnings.contains { $0.contains("verse 1 ") && $0.contains("verse 2's") }, "\(result.warnings)")
-    #expect(result.segments[offset].confidence < 0.9 && result.segments[offset + 1].confidence < 0.9)
+    #expect(Self.readTwiceWarnings(result).contains { $0.contains("verse 2 ") }, "\(result.warnings)")
+    #expect(result.segments[1].confidence < 0.9)
   }
 
   static let psalm150 = [
