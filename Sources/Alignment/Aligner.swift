@@ -57,8 +57,12 @@ public enum Aligner {
       try? alignOnce(map, segments: text, options: settings)
     }
     // Verse 1 taken for a spoken heading, verse 2's first take for verse 1: heard by the letters.
-    let best = ReadTwice.firstTakeOfSecond(in: read, segments: segments, options: options) { map in
+    let headed = ReadTwice.firstTakeOfSecond(in: read, segments: segments, options: options) { map in
       try? alignOnce(map, segments: segments, options: options, headingless: true)
+    }
+    // Earlier takes the first alignment left in the verse before: heard by the letters.
+    let best = ReadTwice.takesLeftInTheVerseBefore(in: headed, segments: segments, options: options) {
+      map, text, settings in try? alignOnce(map, segments: text, options: settings)
     }
     var result = best.result
     // Refused only without fixed boundaries (see the order test below).

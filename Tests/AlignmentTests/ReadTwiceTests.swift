@@ -152,6 +152,28 @@ import Testing
     #expect(result.segments[1].confidence < 0.9)
   }
 
+  /// Ecclesiastes 3 with a whole verse read twice, the first take left inside the verse before
+  /// (held-back seeds 41 and 54: labels right, no warning): the letters read that verse's
+  /// speech as its own text then the next verse's (`ReadTwice.takesLeftInTheVerseBefore`), so
+  /// the verse is named as read twice, labelled at its later take, under 0.9. Of 112 such
+  /// readings (letter timbres, seeds 1–8, verses 2–8, phrase tempo spread 0 and 0.1), 20 more
+  /// are named so (before, a verse length warning named them at best); no label moved.
+  @Test(arguments: [(UInt64(1), 5), (4, 3), (8, 7)])
+  func retakeLeftInTheVerseBefore(seed: UInt64, verse: Int) throws {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.letterTimbres = true
+    options.retaken = [verse]
+    let verses = NotReadTests.ecclesiastes3
+    let reading = SyntheticReading(verses, options)
+    let result = try Self.align(reading, verses)
+    for v in result.segments.indices {
+      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    }
+    #expect(Self.readTwiceWarnings(result).contains { $0.contains("verse \(verse + 1) ") }, "\(result.warnings)")
+    #expect(result.segments[verse].confidence < 0.9)
+  }
+
   static let psalm150 = [
     "Praise ye the LORD. Praise God in his sanctuary: praise him in the firmament of his power.",
     "Praise him for his mighty acts: praise him according to his excellent greatness.",
