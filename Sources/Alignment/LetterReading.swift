@@ -93,24 +93,23 @@ struct LetterReading {
   }
 
   /// The text of `units` read over the speech from pause `from`'s end to pause `to`'s start,
-  /// alone and followed (after a gap) by the text of `then`: the two least costs, and the
-  /// shape frame where `then`'s text begins on the second reading (nil when the speech cannot
-  /// hold the letters).
+  /// alone and followed (after a gap) by the text of `then`: the two least costs, the shape
+  /// frame where `then`'s text begins on the second reading, and the speech's shape frames
+  /// (nil when the speech cannot hold the letters).
   mutating func costs(
     of units: Range<Int>, followedBy then: Range<Int>, from: Int, to: Int
-  ) -> (alone: Float, followed: Float, thenFrame: Int)? {
+  ) -> (alone: Float, followed: Float, thenFrame: Int, frames: Int)? {
     let frames = stretch(from: from, to: to)
     let alone = model.chain(words(units))
     let after = model.chain(words(then))
     let followed = LetterModel.Chain(
       states: alone.states + [LetterModel.gap] + after.states, skippable: alone.skippable + [true] + after.skippable)
-    guard frames.count > followed.states.count, let cost = model.viterbi(Array(frames), alone, trace: false).ends.last
-    else { return nil }
+    guard frames.count > followed.states.count, let cost = cost(of: units, from: from, to: to) else { return nil }
     let read = model.viterbi(Array(frames), followed)
     guard let path = read.path, let last = read.ends.last,
       let i = path.firstIndex(where: { $0 > alone.states.count })
     else { return nil }
-    return (cost, last, frames.lowerBound + i)
+    return (cost, last, frames.lowerBound + i, frames.count)
   }
 
   /// The least cost of `text` read over the speech from pause `from`'s end to pause `to`'s

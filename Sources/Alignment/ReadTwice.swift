@@ -50,10 +50,21 @@ enum ReadTwice {
       else { continue }
       taken.append(candidate)
     }
-    guard !taken.isEmpty else { return best }
+    guard !taken.isEmpty,
+      let better = without(taken, from: best, options: options, attempt: { attempt($0, segments, options) })
+    else { return best }
+    return better
+  }
+
+  /// The alignment of `best`'s recording without the earlier readings `taken`, each named
+  /// (`note`), when its score is lower than `best`'s; nil if not.
+  static func without(
+    _ taken: [SpeechMap.Repeat], from best: Aligner.Attempt, options: AlignmentOptions,
+    attempt: (SpeechMap) -> Aligner.Attempt?
+  ) -> Aligner.Attempt? {
     var map = best.map
     for r in taken.sorted(by: { $0.islands.lowerBound > $1.islands.lowerBound }) { map.dropIslands(r.islands) }
-    guard var better = attempt(map, segments, options), better.score < best.score else { return best }
+    guard var better = attempt(map), better.score < best.score else { return nil }
     for r in taken { note(r, in: &better.result, map: best.map, file: options.file) }
     better.result.listLowConfidence(threshold: options.lowConfidence)
     return better
@@ -75,13 +86,7 @@ enum ReadTwice {
       SpokenTitle.firstReadsAsSecond(source.path, plan: source.plan, letters: &source.letters)
     else { return best }
     let take = SpeechMap.Repeat(islands: m..<second, share: 0)
-    var map = best.map
-    map.dropIslands(take.islands)
-    if var better = headingless(map), better.score < best.score {
-      note(take, in: &better.result, map: best.map, file: options.file)
-      better.result.listLowConfidence(threshold: options.lowConfidence)
-      return better
-    }
+    if let better = without([take], from: best, options: options, attempt: headingless) { return better }
     var doubted = best
     doubted.result.warnings.append(SpokenTitle.readsAsSecondWarning(file: options.file, result: best.result))
     for s in 0..<3 { doubted.result.hold(s, at: FalseStarts.confidenceCap) }
@@ -117,9 +122,7 @@ enum ReadTwice {
         let read = reading.costs(
           of: starts[s]..<starts[s + 1], followedBy: starts[s + 1]..<starts[s + 2], from: a, to: b)
       else { continue }
-      let gain = read.alone - read.followed
-      let frames = reading.stretch(from: a, to: b).count
-      guard gain >= SpokenTitle.margin, gain >= SpokenTitle.secondPerFrame * Float(frames) else { continue }
+      guard SpokenTitle.readsClearly(gain: read.alone - read.followed, frames: read.frames) else { continue }
       // The take opens after the real pause inside the verse nearest to where the letters begin it.
       let frame = read.thenFrame * reading.perFrame
       guard
@@ -130,10 +133,11 @@ enum ReadTwice {
       takes.append(SpeechMap.Repeat(islands: p..<b, share: 0))
     }
     guard !takes.isEmpty else { return best }
-    var without = best.map
-    for take in takes.reversed() { without.dropIslands(take.islands) }
+    if let better = without(takes, from: best, options: options, attempt: { attempt($0, segments, options) }) {
+      return better
+    }
+    // The labels stand (the later takes have them): the takes are named all the same.
     var kept = best
-    if let better = attempt(without, segments, options), better.score < best.score { kept = better }
     for take in takes { note(take, in: &kept.result, map: best.map, file: options.file) }
     kept.result.listLowConfidence(threshold: options.lowConfidence)
     return kept

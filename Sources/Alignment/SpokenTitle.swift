@@ -20,7 +20,7 @@ enum SpokenTitle {
   /// A title is followed by a clear pause: a stop's closure inside the first word, caught as a
   /// pause under room tone (held-back seed 11's Psalm 100, 100 ms after "Ma…"), is not one.
   static let shortestPauseSeconds = 0.25
-  /// `firstReadsAsSecond`: nats per frame of the first segment's speech.
+  /// `readsClearly`: nats per frame of the speech read.
   static let secondPerFrame: Float = 0.5
 
   static func place(
@@ -79,8 +79,13 @@ enum SpokenTitle {
       let own = reading.cost(of: starts[0]..<starts[1], from: first, to: second),
       let next = reading.cost(of: starts[1]..<starts[2], from: first, to: second)
     else { return false }
-    let frames = Float(max(1, reading.stretch(from: first, to: second).count))
-    return own - next >= margin && own - next >= secondPerFrame * frames
+    return readsClearly(gain: own - next, frames: reading.stretch(from: first, to: second).count)
+  }
+
+  /// Whether a reading of `frames` shape frames is cheaper than another by `gain` nats clearly
+  /// enough (`margin`, and `secondPerFrame` a frame) to say the speech is the other text's.
+  static func readsClearly(gain: Float, frames: Int) -> Bool {
+    gain >= margin && gain >= secondPerFrame * Float(max(1, frames))
   }
 
   /// The warning for `firstReadsAsSecond`, naming the first two verses (segments 1 and 2 of
