@@ -49,8 +49,7 @@ extension SpeechMap {
     _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel,
     still: StillRuns
   ) {
-    let minutes = Double(f.frameCount) / Double(f.sampleRate) / 60
-    guard Double(still.notes.count) >= fadeNotesPerMinute * minutes, let shape = f.shape,
+    guard still.ringWithNotes(seconds: Double(f.frameCount) / Double(f.sampleRate)), let shape = f.shape,
       let perFrame = f.framesPerShapeFrame
     else { return }
     let minimumHops = f.hops(milliseconds: minimumIslandMilliseconds)

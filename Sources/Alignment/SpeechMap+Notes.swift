@@ -73,6 +73,12 @@ extension SpeechMap {
     var anyLevel: [Range<Int>] = []
     var notes: [Range<Int>] = []
 
+    /// Whether a recording of `seconds` rings with notes: `fadeNotesPerMinute` or more dying
+    /// tonal runs a minute (a bed of bells, plucks or piano; see `SpeechMap+Fades`).
+    func ringWithNotes(seconds: Double) -> Bool {
+      Double(notes.count) >= SpeechMap.fadeNotesPerMinute * seconds / 60
+    }
+
     init(_ f: SpeechFeatures) {
       guard let shape = f.shape, let perFrame = f.framesPerShapeFrame, shape.frameCount > 1 else { return }
       let hops = { (first: Int, end: Int) in SpeechMap.hops(ofShapeFrames: first..<end, f, perFrame: perFrame) }
