@@ -93,23 +93,41 @@ struct LetterReading {
   }
 
   /// The text of `units` read over the speech from pause `from`'s end to pause `to`'s start,
-  /// alone and followed (after a gap) by the text of `then`: the two least costs, the shape
-  /// frame where `then`'s text begins on the second reading, and the speech's shape frames
-  /// (nil when the speech cannot hold the letters).
+  /// alone and followed (after a gap) by the text of `then`: the two least costs, and the
+  /// speech's shape frames (nil when the speech cannot hold the letters).
   mutating func costs(
     of units: Range<Int>, followedBy then: Range<Int>, from: Int, to: Int
-  ) -> (alone: Float, followed: Float, thenFrame: Int, frames: Int)? {
+  ) -> (alone: Float, followed: Float, frames: Int)? {
     let frames = stretch(from: from, to: to)
-    let alone = model.chain(words(units))
-    let after = model.chain(words(then))
-    let followed = LetterModel.Chain(
-      states: alone.states + [LetterModel.gap] + after.states, skippable: alone.skippable + [true] + after.skippable)
-    guard frames.count > followed.states.count, let cost = cost(of: units, from: from, to: to) else { return nil }
-    let read = model.viterbi(Array(frames), followed)
-    guard let path = read.path, let last = read.ends.last,
-      let i = path.firstIndex(where: { $0 > alone.states.count })
+    let followed = chain(units, followedBy: then).chain
+    guard frames.count > followed.states.count, let alone = cost(of: units, from: from, to: to),
+      let cost = model.viterbi(Array(frames), followed, trace: false).ends.last
     else { return nil }
-    return (cost, last, frames.lowerBound + i, frames.count)
+    return (alone, cost, frames.count)
+  }
+
+  /// The shape frame where `then`'s text begins when the speech from pause `from`'s end to
+  /// pause `to`'s start is read as the text of `units` followed by it (traced: asked only once
+  /// `costs(of:followedBy:from:to:)` has said so).
+  mutating func start(of then: Range<Int>, after units: Range<Int>, from: Int, to: Int) -> Int? {
+    let frames = stretch(from: from, to: to)
+    let (followed, before) = chain(units, followedBy: then)
+    guard frames.count > followed.states.count, let path = model.viterbi(Array(frames), followed).path,
+      let i = path.firstIndex(where: { $0 > before })
+    else { return nil }
+    return frames.lowerBound + i
+  }
+
+  /// The chain of the text of `units`, a gap, then the text of `then`; and how many states
+  /// `units`' text holds.
+  private mutating func chain(
+    _ units: Range<Int>, followedBy then: Range<Int>
+  ) -> (chain: LetterModel.Chain, before: Int) {
+    let first = model.chain(words(units))
+    let after = model.chain(words(then))
+    let chain = LetterModel.Chain(
+      states: first.states + [LetterModel.gap] + after.states, skippable: first.skippable + [true] + after.skippable)
+    return (chain, first.states.count)
   }
 
   /// The least cost of `text` read over the speech from pause `from`'s end to pause `to`'s

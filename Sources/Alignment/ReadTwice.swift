@@ -122,9 +122,11 @@ enum ReadTwice {
         let read = reading.costs(
           of: starts[s]..<starts[s + 1], followedBy: starts[s + 1]..<starts[s + 2], from: a, to: b)
       else { continue }
-      guard SpokenTitle.readsClearly(gain: read.alone - read.followed, frames: read.frames) else { continue }
+      guard SpokenTitle.readsClearly(gain: read.alone - read.followed, frames: read.frames),
+        let start = reading.start(of: starts[s + 1]..<starts[s + 2], after: starts[s]..<starts[s + 1], from: a, to: b)
+      else { continue }
       // The take opens after the real pause inside the verse nearest to where the letters begin it.
-      let frame = read.thenFrame * reading.perFrame
+      let frame = start * reading.perFrame
       guard
         let p = ((a + 1)..<b).filter(map.isRealPause).min(by: {
           abs(map.pauseFrames($0).end - frame) < abs(map.pauseFrames($1).end - frame)
