@@ -91,11 +91,9 @@ public enum Aligner {
     if let opening {
       result.fitDetails["openingShare"] = opening
       // Verses and phrases the text opens alike do not sound alike: another chapter's text.
-      let features = best.map.features
-      let underNotes = best.map.stillRuns.ringWithNotes(
-        seconds: Double(features.frameCount) / Double(features.sampleRate))
       if mayRefuse,
-        OpeningCheck.refuses(share: opening, fit: result.fit, letters: letterEvidence, underNotes: underNotes)
+        OpeningCheck.refuses(
+          share: opening, fit: result.fit, letters: letterEvidence, underNotes: best.map.stillRuns.ringWithNotes)
       {
         throw .textMismatch(file: options.file, reason: OpeningCheck.reason(share: opening, fit: result.fit))
       }

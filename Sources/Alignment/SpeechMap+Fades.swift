@@ -49,7 +49,7 @@ extension SpeechMap {
     _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel,
     still: StillRuns
   ) {
-    guard still.ringWithNotes(seconds: Double(f.frameCount) / Double(f.sampleRate)), let shape = f.shape,
+    guard still.ringWithNotes, let shape = f.shape,
       let perFrame = f.framesPerShapeFrame
     else { return }
     let minimumHops = f.hops(milliseconds: minimumIslandMilliseconds)

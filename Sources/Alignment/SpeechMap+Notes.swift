@@ -72,14 +72,15 @@ extension SpeechMap {
   struct StillRuns: Sendable {
     var anyLevel: [Range<Int>] = []
     var notes: [Range<Int>] = []
+    /// The recording's length.
+    let seconds: Double
 
-    /// Whether a recording of `seconds` rings with notes: `fadeNotesPerMinute` or more dying
-    /// tonal runs a minute (a bed of bells, plucks or piano; see `SpeechMap+Fades`).
-    func ringWithNotes(seconds: Double) -> Bool {
-      Double(notes.count) >= SpeechMap.fadeNotesPerMinute * seconds / 60
-    }
+    /// Whether the recording rings with notes: `fadeNotesPerMinute` or more dying tonal runs a
+    /// minute (a bed of bells, plucks or piano; see `SpeechMap+Fades`).
+    var ringWithNotes: Bool { Double(notes.count) >= SpeechMap.fadeNotesPerMinute * seconds / 60 }
 
     init(_ f: SpeechFeatures) {
+      seconds = Double(f.frameCount) / Double(f.sampleRate)
       guard let shape = f.shape, let perFrame = f.framesPerShapeFrame, shape.frameCount > 1 else { return }
       let hops = { (first: Int, end: Int) in SpeechMap.hops(ofShapeFrames: first..<end, f, perFrame: perFrame) }
       var any = Run()
