@@ -145,13 +145,23 @@ extension Aligner {
   /// better than `best` (its score), its pauses fit (`FitCheck.lowFit`), the verse it skips
   /// is one its words say was not read (`SkipPlacer.skipHeard`), and its words explain the
   /// sound (`LetterOrderCheck`: a gain of `LetterOrderCheck.doubtBelowGain` or more).
+  ///
+  /// When `best` already has the reader skip other verses, the words must also explain the
+  /// sound at least as well as `best`'s do (its gain). The scores of two clocks are not a fair
+  /// contest: held-back seed 100's Psalm 121 without verse 6 ("The sun shall not smite thee…")
+  /// was aligned right at first (verse 6 skipped, gain 3.18), and then the clock without the
+  /// 80 letters of verse 8 scored better (−0.435 against −0.356) with verse 7 skipped and its
+  /// speech labelled 6 at 0.98, though its words explained the sound worse (gain 1.89).
   static func skipBetter(_ attempt: Attempt, than best: Attempt) -> Bool {
     guard attempt.score < best.score, attempt.result.fit >= FitCheck.lowFit else { return false }
     var letters = attempt.letters
     guard let heard = SkipPlacer.skipHeard(letters.path, plan: letters.plan, letters: &letters.letters),
-      heard >= SkipPlacer.heardPerLetter, let (gain, _) = letters.gain()
+      heard >= SkipPlacer.heardPerLetter, let (gain, _) = letters.gain(), gain >= LetterOrderCheck.doubtBelowGain
     else { return false }
-    return gain >= LetterOrderCheck.doubtBelowGain
+    let skipped = best.result.skippedVerses
+    guard !skipped.isEmpty, skipped != attempt.result.skippedVerses else { return true }
+    var kept = best.letters
+    return gain >= kept.gain()?.gain ?? -.infinity
   }
 
   /// The best-scoring alignment among the skips tried: which verses it has the reader skip.

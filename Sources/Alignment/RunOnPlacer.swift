@@ -19,6 +19,11 @@
 ///   is cheaper than the path's dip by `margin` nats or more. (Prototype on seeds 1–10: where
 ///   the search was a word off, its dip cost 89–504 nats more; where it was right and the
 ///   letters preferred another dip, at most 64 more.)
+/// - A short real pause between those breaks' pauses that no break took is a candidate too,
+///   as the search may pass over a pause too short for its clock: held-back seed 100's
+///   1 Corinthians 13:7, read on after a pause of 95 ms, was put at a dip a word early, and
+///   the word "truth" between them was the verse's jump point, 169 ms early. Chosen, it is the
+///   verse's pause (its onset the pause's end), held at `SkipPlacer.confidenceCap`.
 /// - Nothing changes when the letters sound alike (`LetterModel.placingContrast`).
 ///
 /// On seeds 1–10 (49 verses run on): starts a word or more off 10 → 4, the run-on conditions'
@@ -110,13 +115,22 @@ enum RunOnPlacer {
     guard let m = reading.path.pauseOfBreak[j], let around = around(j, reading),
       let (frames, cost) = costs(ofBreak: j, around, &reading), let free = cheapest(frames, cost, in: frames)
     else { return }
+    let map = reading.plan.map
     var dips = dipCosts(around, frames, cost, reading) { _ in true }
     // A verse at a short real pause priced as a dip: that pause is a candidate too.
-    if !reading.plan.map.isDip(m), let own = cheapest(frames, cost, in: window(m, reading)) { dips.append((m, own)) }
+    if !map.isDip(m), let own = cheapest(frames, cost, in: window(m, reading)) { dips.append((m, own)) }
+    let taken = Set(reading.path.pauseOfBreak.compactMap { $0 })
+    let pauses = ((around.low + 1)..<around.high).filter { map.isRealPause($0) && !taken.contains($0) }
+    dips += pauses.compactMap { d in cheapest(frames, cost, in: window(d, reading)).map { (d, $0) } }
     guard var chosen = dips.first(where: { $0.0 == m }) else { return }
     if let other = dips.min(by: { $0.1.cost < $1.1.cost }), chosen.1.cost - other.1.cost >= margin {
       chosen = other
       placed.path.pauseOfBreak[j] = other.0
+      if pauses.contains(other.0) {
+        // A pause: its end is the first sound, and the jump point goes before it as at any pause.
+        placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
+        return
+      }
     }
     // The dip's own words' start when the letters find it about as likely as their cheapest.
     let (at, within) =
