@@ -46,6 +46,11 @@ public enum Aligner {
       }
     }
     guard var found else { throw firstError ?? .noSpeech(file: options.file) }
+    // A reader whose verse pauses are shorter than their commas: heard by the letters.
+    var options = options
+    QuickReader.choose(&found, options: &options) { map, settings in
+      try? alignOnce(map, segments: segments, options: settings)
+    }
     if options.fixedStarts.isEmpty {
       var rival: SkipRival?
       found = longVerseSkipped(found, segments: segments, options: options, rival: &rival)
@@ -186,7 +191,8 @@ public enum Aligner {
     let text = TextModel(segments)
     var plan = PassPlan(map: map, text: text, fixed: fixed)
     plan.notRead = notRead
-    let costs = CostModel(scaleSeconds: plan.pauseScale)
+    let prior = CostModel(scaleSeconds: plan.pauseScale)
+    let costs = options.quickVerses ? prior.quickVerses() : prior
     let rate = map.totalSpeech / max(1, text.totalLength - missingLength)
     guard
       var (found, solved) = try passes(

@@ -50,6 +50,8 @@ public struct AlignmentOptions: Sendable, Equatable {
   public var lowConfidence: Double
   /// Throw when the recording plainly does not fit the text (wrong chapter, missing verses).
   public var rejectMismatch: Bool
+  /// Align with the prior of a reader who hurries over verse breaks (`QuickReader`).
+  var quickVerses = false
 
   public init(
     file: String = "recording", heading: HeadingMode = .detect, fixedStarts: [String: Int] = [:],

@@ -64,6 +64,16 @@ struct CostModel: Sendable {
     return costs
   }
 
+  /// The prior for a reader who hurries over verse breaks (`QuickReader`): a verse pause
+  /// expected as long as a comma pause, and as loosely.
+  func quickVerses() -> CostModel {
+    var costs = self
+    let (verse, comma) = (TextModel.BreakKind.verse.rawValue, TextModel.BreakKind.comma.rawValue)
+    costs.mu[verse] = mu[comma]
+    costs.sigma[verse] = max(sigma[verse], sigma[comma])
+    return costs
+  }
+
   /// Unknown-text heading: speech-time prior (median, log σ) and the prior of having one.
   var headingMedianSeconds = 1.3
   var headingSigma = 0.7

@@ -7,7 +7,7 @@
 Each condition (see README.md, "Real-room corpus") models one way real
 readings differ from clean TTS: breaths and room tone in the pauses, reverb,
 telephone band, low-bitrate MP3, hum, music beds, spoken titles and
-superscriptions the text lacks, fast/slow readers, verses run together,
+superscriptions the text lacks, fast/slow/hurried readers, verses run together,
 skipped or repeated verses, Spanish, a neural voice, a phone recording with
 all of it, and a recording paired with the wrong chapter's text.
 
@@ -37,7 +37,7 @@ from synth import log  # noqa: E402
 
 CONDITIONS = ("breaths", "roomtone", "runon", "spoken_title", "bed_notes", "fast",
               "reverb", "phone", "mp3low", "hum", "bed_pad", "superscription", "slow",
-              "skipped", "repeated", "spanish", "neural", "real_room", "wrong_chapter")
+              "skipped", "repeated", "spanish", "neural", "real_room", "wrong_chapter", "hurried")
 EN_VOICES = ("slt", "piper", "kal", "espeak")
 PAUSES = dict(lead=(0.3, 1.2), heading=(0.6, 1.6), verse=(0.5, 1.4), comma=(0.12, 0.5),
               colon=(0.25, 0.8), sentence=(0.3, 0.8), tail=(0.6, 1.8), retake=(0.35, 1.1))
@@ -177,6 +177,9 @@ def plan(cond, i, seed, texts):
     elif cond == "fast":
         cfg["rate"] = round(cfg["rate"] * float(rng.uniform(1.2, 1.4)), 2)
         P.update(verse=(0.15, 0.35), comma=(0.12, 0.5), colon=(0.3, 0.55), sentence=(0.3, 0.55), heading=(0.3, 0.6))
+    elif cond == "hurried":      # every verse pause shorter than every comma pause
+        cfg["rate"] = round(cfg["rate"] * float(rng.uniform(1.2, 1.4)), 2)
+        P.update(verse=(0.09, 0.2), comma=(0.22, 0.5), colon=(0.3, 0.6), sentence=(0.3, 0.6), heading=(0.3, 0.6))
     elif cond == "slow":
         cfg["rate"] = round(cfg["rate"] * float(rng.uniform(0.75, 0.85)), 2)
         P.update(verse=(0.7, 1.8), comma=(0.3, 1.0), colon=(0.5, 1.2), sentence=(0.6, 1.2))
