@@ -21,7 +21,13 @@
 /// 712 verses): 456 verses right and 27 chapters refused before, 670 and 4 after. On the
 /// real-room corpus (seeds 1–4, 41–43 and 97–100, 418 chapters) one alignment changed: seed
 /// 41's fast Psalm 100, gain 2.15 → 3.91, its verse 2 put right (946 ms later).
+///
+/// The second alignment costs about as much as the first, which hardly shows on a chapter but
+/// does on a long recording: 0.65 s more on the 68-minute, 540-verse speed file (whose 13
+/// voices blur its letters to a gain of 1.9), against about 4 s for the whole. So it is tried
+/// only on texts of at most `mostSegments` segments (Psalm 119, the longest chapter, has 176).
 enum QuickReader {
+  static let mostSegments = 200
   static let tryBelowGain = 3.0
   static let gainMargin = 0.75
   static let gainRatio = 1.4
@@ -32,7 +38,7 @@ enum QuickReader {
     _ found: inout Aligner.Attempt, options: inout AlignmentOptions,
     align: (SpeechMap, AlignmentOptions) -> Aligner.Attempt?
   ) {
-    guard options.fixedStarts.isEmpty, !options.quickVerses else { return }
+    guard options.fixedStarts.isEmpty, !options.quickVerses, found.result.segments.count <= mostSegments else { return }
     var letters = found.letters
     guard let gain = letters.gain()?.gain, gain < tryBelowGain else { return }
     var quick = options
