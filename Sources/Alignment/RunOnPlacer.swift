@@ -116,17 +116,16 @@ enum RunOnPlacer {
       let (frames, cost) = costs(ofBreak: j, around, &reading), let free = cheapest(frames, cost, in: frames)
     else { return }
     let map = reading.plan.map
-    var dips = dipCosts(around, frames, cost, reading) { _ in true }
-    // A verse at a short real pause priced as a dip: that pause is a candidate too.
-    if !map.isDip(m), let own = cheapest(frames, cost, in: window(m, reading)) { dips.append((m, own)) }
     let taken = Set(reading.path.pauseOfBreak.compactMap { $0 })
-    let pauses = ((around.low + 1)..<around.high).filter { map.isRealPause($0) && !taken.contains($0) }
-    dips += pauses.compactMap { d in cheapest(frames, cost, in: window(d, reading)).map { (d, $0) } }
+    // The dips, the verse's own pause (a short real pause priced as a dip), and real pauses no break took.
+    let dips = pauseCosts(around, frames, cost, reading) {
+      map.isDip($0) || $0 == m || map.isRealPause($0) && !taken.contains($0)
+    }
     guard var chosen = dips.first(where: { $0.0 == m }) else { return }
     if let other = dips.min(by: { $0.1.cost < $1.1.cost }), chosen.1.cost - other.1.cost >= margin {
       chosen = other
       placed.path.pauseOfBreak[j] = other.0
-      if pauses.contains(other.0) {
+      if map.isRealPause(other.0) {
         // A pause: its end is the first sound, and the jump point goes before it as at any pause.
         placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
         return
@@ -170,7 +169,7 @@ enum RunOnPlacer {
     guard let (frames, cost) = costs(ofBreak: j, around, &reading),
       let atPause = cheapest(frames, cost, in: window(m, reading))
     else { return }
-    let dips = dipCosts(around, frames, cost, reading) { $0 > m ? freeBefore : freeAfter }
+    let dips = pauseCosts(around, frames, cost, reading) { plan.map.isDip($0) && ($0 > m ? freeBefore : freeAfter) }
     guard let (d, atDip) = dips.min(by: { $0.1.cost < $1.1.cost }), atPause.cost - atDip.cost >= pauseMargin
     else { return }
     placed.path.pauseOfBreak[j] = d
@@ -263,52 +262,5 @@ enum RunOnPlacer {
       total += c
     }
     return total
-  }
-
-  /// Break j's neighbourhood on the path: the anchors either side, and the pauses of the breaks
-  /// assigned between them nearest j (`low` before, `high` after; the anchors' own when none).
-  typealias Around = (a: LetterReading.Anchor, b: LetterReading.Anchor, low: Int, high: Int)
-
-  static func around(_ j: Int, _ reading: LetterReading) -> Around? {
-    let path = reading.path
-    guard let a = reading.anchors.last(where: { $0.j < j }), let b = reading.anchors.first(where: { $0.j > j })
-    else { return nil }
-    let low = ((a.j + 1)..<j).compactMap { path.pauseOfBreak[$0] }.max() ?? a.m
-    let high = ((j + 1)..<b.j).compactMap { path.pauseOfBreak[$0] }.min() ?? b.m
-    return (a, b, low, high)
-  }
-
-  /// C(t) for break j (`LetterReading.costs`) over the frames from `low`'s end to `high`'s start.
-  static func costs(
-    ofBreak j: Int, _ around: Around, _ reading: inout LetterReading
-  ) -> (frames: ClosedRange<Int>, cost: [Float])? {
-    let map = reading.plan.map
-    let first = reading.shapeFrame(map.pauseFrames(around.low).end) + 1
-    let last = max(0, reading.shapeFrame(map.pauseFrames(around.high).start) - 1)
-    guard first <= last else { return nil }
-    return reading.costs(ofBreak: j, from: around.a, to: around.b, frames: first...last)
-  }
-
-  /// Each dip between `low` and `high` that `keep` keeps, with its cheapest frame.
-  static func dipCosts(
-    _ around: Around, _ frames: ClosedRange<Int>, _ cost: [Float], _ reading: LetterReading, keep: (Int) -> Bool
-  ) -> [(Int, (frame: Int, cost: Float))] {
-    ((around.low + 1)..<around.high).filter { reading.plan.map.isDip($0) && keep($0) }.compactMap { d in
-      cheapest(frames, cost, in: window(d, reading)).map { (d, $0) }
-    }
-  }
-
-  /// The frames a word after dip d may begin at.
-  static func window(_ d: Int, _ reading: LetterReading) -> ClosedRange<Int> {
-    let range = reading.plan.map.pauseFrames(d)
-    return (reading.shapeFrame(range.start) - dipFramesBefore)...(reading.shapeFrame(range.end) + dipFramesAfter)
-  }
-
-  /// The cheapest frame of `window` inside `frames` (whose costs `cost` lists).
-  static func cheapest(
-    _ frames: ClosedRange<Int>, _ cost: [Float], in window: ClosedRange<Int>
-  ) -> (frame: Int, cost: Float)? {
-    guard window.overlaps(frames) else { return nil }
-    return window.clamped(to: frames).map { ($0, cost[$0 - frames.lowerBound]) }.min { $0.cost < $1.cost }
   }
 }
