@@ -13,6 +13,10 @@ import RealModule
 ///    a drifting rate τ(x) (`RateTrack`). Pass 2 with those and narrower bands.
 /// 5. `ResultBuilder`: frames, jump points, phrases, confidence; `FitCheck`: does the
 ///    recording fit the text at all.
+/// 6. Other readings tried and kept when they explain the recording better: a reader who
+///    hurries over verse breaks (`QuickReader`), a skipped verse (`Aligner+Skips`), a verse read
+///    twice or a take left in the verse before (`ReadTwice`).
+/// 7. Is the text this recording's at all (`Aligner+Checks`): another chapter's text is refused.
 public enum Aligner {
   /// Speech before verse 1 longer than this is not taken for a heading or intro (seconds).
   static let longestHeadingSeconds = 15.0
