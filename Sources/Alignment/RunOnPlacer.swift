@@ -116,11 +116,9 @@ enum RunOnPlacer {
       let (frames, cost) = costs(ofBreak: j, around, &reading), let free = cheapest(frames, cost, in: frames)
     else { return }
     let map = reading.plan.map
-    let taken = Set(reading.path.pauseOfBreak.compactMap { $0 })
-    // The dips, the verse's own pause (a short real pause priced as a dip), and real pauses no break took.
-    let dips = pauseCosts(around, frames, cost, reading) {
-      map.isDip($0) || $0 == m || map.isRealPause($0) && !taken.contains($0)
-    }
+    // Every pause between the nearest ones the path gave other breaks: the dips, the verse's own
+    // (maybe a short real pause priced as a dip), and real pauses no break took.
+    let dips = pauseCosts(around, frames, cost, reading) { _ in true }
     guard var chosen = dips.first(where: { $0.0 == m }) else { return }
     if let other = dips.min(by: { $0.1.cost < $1.1.cost }), chosen.1.cost - other.1.cost >= margin {
       chosen = other
