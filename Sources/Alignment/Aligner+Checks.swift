@@ -61,9 +61,10 @@ extension Aligner {
       result.fitDetails["orderShare"] = order.share
     }
     // A fair fit: refused when the text's own order explains the recording no better than
-    // shuffles of it (another chapter of the same shape).
+    // shuffles of it (another chapter of the same shape), unless its words clearly do.
     if result.fit >= FitCheck.lowFit, options.rejectMismatch, let order,
-      order.isIrrelevant || order.share > OrderCheck.fairFitShare
+      order.isIrrelevant || order.share > OrderCheck.fairFitShare,
+      (letterEvidence?.gain ?? 0) < LetterOrderCheck.vouchGain
     {
       throw .textMismatch(file: options.file, reason: OrderCheck.reason(fit: result.fit))
     }

@@ -125,7 +125,8 @@ public enum Aligner {
     var letters = LetterReadings(plan: plan)
     let placement =
       placingRunOns
-      ? RunOnPlacer.place(relabelled, plan: plan, letters: &letters, pricedAsDip: solved.pricedAsDip)
+      ? RunOnPlacer.place(
+        relabelled, plan: plan, letters: &letters, pricedAsDip: solved.pricedAsDip, quickVerses: options.quickVerses)
       : RunOnPlacer.Placement(path: relabelled)
     var chosen = placement.path
     if placingRunOns {

@@ -44,6 +44,13 @@
 /// cost 5 nats or more than it.) When the phrase breaks beside it hold real pauses too, the
 /// phrases may be shifted by one pause (`shift`).
 ///
+/// A reader who hurries over verse breaks (`QuickReader`, `quickVerses`) runs into verses at
+/// sentence ends as well, so in such an alignment every verse start at a real pause is read
+/// so. The generated `hurried` chapters (seeds 1–48) had Genesis 1:6 ("…the first day. | And
+/// God said, Let there be…", 90 ms before "And", 345 ms after "said,") begin at the pause
+/// after "said,", at 0.67; it and John 1's verse 8 move to their own pauses (676 → 678 of 712
+/// right). On the real-room corpora (seeds 1–9, 41–46, 97–112) nothing changes.
+///
 /// The verse starts at real pauses are read first, each along the path as the ones before it
 /// left it; then the verse starts at dips, along the path the pauses left.
 enum RunOnPlacer {
@@ -79,10 +86,12 @@ enum RunOnPlacer {
 
   /// `pricedAsDip`: whether the search priced break j at real pause m as a dip
   /// (`BoundaryChooser.Problem.pricedAsDip`); such a verse start is placed as one at a dip, the
-  /// pause one of the candidates.
+  /// pause one of the candidates. `quickVerses`: the path was found expecting a reader who
+  /// hurries over verse breaks (every verse start at a real pause is read as one inside a
+  /// sentence).
   static func place(
     _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings,
-    pricedAsDip: (Int, Int) -> Bool
+    pricedAsDip: (Int, Int) -> Bool, quickVerses: Bool = false
   ) -> Placement {
     // A verse the path has the reader skip keeps its place: its start is the next verse's.
     let skipped = Set(path.skippedSegments(text: plan.text).map { plan.text.segmentStartBreak[$0] })
@@ -90,7 +99,8 @@ enum RunOnPlacer {
     let gaps = Set(starts.filter { j in path.pauseOfBreak[j].map { pricedAsDip(j, $0) } ?? false })
     let atDips = starts.filter { gaps.contains($0) || (path.pauseOfBreak[$0].map(plan.map.isDip) ?? false) }
     let atPauses = starts.filter {
-      !gaps.contains($0) && plan.text.midSentence[$0] && (path.pauseOfBreak[$0].map(plan.map.isRealPause) ?? false)
+      !gaps.contains($0) && (plan.text.midSentence[$0] || quickVerses)
+        && (path.pauseOfBreak[$0].map(plan.map.isRealPause) ?? false)
     }
     guard !atDips.isEmpty || !atPauses.isEmpty, var reading = letters.reading(along: path),
       reading.model.contrast >= LetterModel.placingContrast
@@ -148,8 +158,8 @@ enum RunOnPlacer {
     return (at.frame * perFrame, earliest * perFrame)
   }
 
-  /// A verse start inside a sentence the path put at a real pause: maybe a dip beside it, the
-  /// pause going to the phrase break read through on that side.
+  /// A verse start inside a sentence (or any, read quickly) the path put at a real pause: maybe
+  /// a dip beside it, the pause going to the phrase break read through on that side.
   static func placeAtPause(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading) {
     let path = reading.path
     let plan = reading.plan
