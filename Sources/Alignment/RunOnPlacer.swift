@@ -51,6 +51,17 @@
 /// after "said,", at 0.67; it and John 1's verse 8 move to their own pauses (676 → 678 of 712
 /// right). On the real-room corpora (seeds 1–9, 41–46, 97–112) nothing changes.
 ///
+/// Any reader may run into a verse that opens with a short phrase ("Yea, | though I walk…")
+/// and pause after that phrase instead: the clock cannot tell the two pauses apart. So a verse
+/// start at a real pause whose first phrase is short and read through (`opensShort`) is read
+/// so too, against the dips before it only; when one is `pauseMargin` nats cheaper, the verse
+/// stays where it is but is held at `SkipPlacer.confidenceCap`. Moving it was tried: held-back
+/// seed 113's hurried Psalm 23:4, put after "Yea," at 0.97, was 124 nats cheaper at its own
+/// pause; seed 7's Psalm 23:4 read at an ordinary pace, right at its pause, had a dip inside
+/// verse 3's last words 57 nats cheaper, and a synthetic Psalm 121 under a bright plucked
+/// note (`MusicBedAlignmentTests`) moved "Behold," 1.3 s early. On seeds 1–9, 41–46, 97–116
+/// it holds two verse starts (seed 7's, right, and seed 113's), and none of the hurried corpora's.
+///
 /// The verse starts at real pauses are read first, each along the path as the ones before it
 /// left it; then the verse starts at dips, along the path the pauses left.
 enum RunOnPlacer {
@@ -99,7 +110,7 @@ enum RunOnPlacer {
     let gaps = Set(starts.filter { j in path.pauseOfBreak[j].map { pricedAsDip(j, $0) } ?? false })
     let atDips = starts.filter { gaps.contains($0) || (path.pauseOfBreak[$0].map(plan.map.isDip) ?? false) }
     let atPauses = starts.filter {
-      !gaps.contains($0) && (plan.text.midSentence[$0] || quickVerses)
+      !gaps.contains($0) && (plan.text.midSentence[$0] || quickVerses || opensShort($0, plan.text))
         && (path.pauseOfBreak[$0].map(plan.map.isRealPause) ?? false)
     }
     guard !atDips.isEmpty || !atPauses.isEmpty, var reading = letters.reading(along: path),
@@ -108,7 +119,7 @@ enum RunOnPlacer {
     var placed = Placement(path: path)
     for j in atPauses {
       let before = placed.path.pauseOfBreak
-      placeAtPause(j, &placed, &reading)
+      placeAtPause(j, &placed, &reading, anyDip: plan.text.midSentence[j] || quickVerses)
       // A verse moved off a pause gives that pause to a phrase break: the stretches between
       // real pauses hold other words now, and the next verse is read along the new path.
       guard placed.path.pauseOfBreak != before else { continue }
@@ -159,19 +170,21 @@ enum RunOnPlacer {
   }
 
   /// A verse start inside a sentence (or any, read quickly) the path put at a real pause: maybe
-  /// a dip beside it, the pause going to the phrase break read through on that side.
-  static func placeAtPause(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading) {
+  /// a dip beside it, the pause going to the phrase break read through on that side. Not
+  /// `anyDip` (a verse that opens short, `opensShort`): only a dip before it, and that only
+  /// doubts the pause.
+  static func placeAtPause(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading, anyDip: Bool) {
     let path = reading.path
     let plan = reading.plan
     guard reading.model.contrast >= minimumContrast, let m = path.pauseOfBreak[j], plan.map.isRealPause(m),
       plan.fixed.pauseOfSegment[plan.text.units[j].segment] == nil, let around = around(j, reading)
     else { return }
-    if slideLater(j, around, &placed, &reading) { return }
+    if anyDip, slideLater(j, around, &placed, &reading) { return }
     let starts = Set(plan.text.segmentStartBreak)
     let isFree = { (k: Int) in around.a.j < k && k < around.b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
-    let (freeBefore, freeAfter) = (isFree(j - 1), isFree(j + 1))
+    let (freeBefore, freeAfter) = (anyDip && isFree(j - 1), isFree(j + 1))
     guard freeBefore || freeAfter else {
-      if !shift(j, by: -1, around, &placed, &reading) { shift(j, by: 1, around, &placed, &reading) }
+      if anyDip, !shift(j, by: -1, around, &placed, &reading) { shift(j, by: 1, around, &placed, &reading) }
       return
     }
     guard let (frames, cost) = costs(ofBreak: j, around, &reading),
@@ -180,11 +193,28 @@ enum RunOnPlacer {
     let dips = pauseCosts(around, frames, cost, reading) { plan.map.isDip($0) && ($0 > m ? freeBefore : freeAfter) }
     guard let (d, atDip) = dips.min(by: { $0.1.cost < $1.1.cost }), atPause.cost - atDip.cost >= pauseMargin
     else { return }
+    guard anyDip else {
+      // A verse that opens short: the letters doubt its pause, and it is not vouched for.
+      placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
+      return
+    }
     placed.path.pauseOfBreak[j] = d
     placed.path.pauseOfBreak[d > m ? j - 1 : j + 1] = m
     placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
     placed.onsets[j] = wordStart(
       atDip, within: window(d, reading).clamped(to: frames), frames, cost, perFrame: reading.perFrame)
+  }
+
+  /// A verse whose first phrase is this short ("Yea,", "Nay,", "And God said,": letters,
+  /// `TextModel.Unit.length`), and read through into the next, is read like one inside a
+  /// sentence at any verse break (`opensShort`).
+  static let shortOpeningLetters = 12.0
+  /// Whether break j starts a verse whose first phrase is at most `shortOpeningLetters` long
+  /// and ends at a break inside the verse: the pause after it lies within the clock's reach of
+  /// the verse's own, and a reader who ran into the verse paused there instead.
+  static func opensShort(_ j: Int, _ text: TextModel) -> Bool {
+    j + 1 < text.unitCount && text.units[j].length <= shortOpeningLetters
+      && text.units[j + 1].segment == text.units[j].segment
   }
 
   /// At most this many phrase breaks at real pauses between a verse start and the free break
