@@ -33,15 +33,15 @@
 ///
 /// Where the words can hardly tell the phrases apart, the pauses may say it alone. Psalm 150
 /// read by the kal voice (every phrase "Praise him…") gains 0.7–1.4 either way, too little for
-/// `leastGain`; three such hurried readings (`make_real.py --conditions hurried`, seeds 19,
-/// 22 and 24) were refused as another chapter's, though the quick reader's alignment put every verse right, fitting its pauses
-/// at 1.0 and scoring 0.53–0.58 better than the first (which fit at 0.04–0.12). So an alignment
-/// whose pauses fit at `pausesFit` or more where the first did not fit, scoring better by
-/// `pausesScoreMargin`, is kept when its words explain the sound at all (gain
-/// `LetterOrderCheck.doubtBelowGain` or more). Of 1,095 pairings with another chapter's text
-/// where the quick reader was tried (seeds 1–6, 41–43, 97–104), none passes: the best scored
-/// 0.34 better but gained −0.23 and fit at 0.98, the next 0.22 better. Of the 402 matching
-/// chapters of those corpora where it was tried, none scored more than 0.09 better.
+/// `leastGain`; three such hurried readings (`make_real.py --conditions hurried`, seeds 19, 22
+/// and 24) were refused as another chapter's, though the quick reader's alignment put every
+/// verse right, fitting its pauses at 1.0 and scoring 0.53–0.58 better than the first (which
+/// fit at 0.04–0.12). So an alignment whose pauses fit at `pausesFit` or more where the first
+/// did not fit, scoring better by `pausesScoreMargin`, is kept when its words explain the sound
+/// at all (gain `LetterOrderCheck.doubtBelowGain` or more). Of 1,095 pairings with another
+/// chapter's text where the quick reader was tried (seeds 1–6, 41–43, 97–104), none passes: the
+/// best scored 0.34 better but gained −0.23 and fit at 0.98, the next 0.22 better. Of the 402
+/// matching chapters of those corpora where it was tried, none scored more than 0.09 better.
 ///
 /// The second alignment costs about as much as the first, which hardly shows on a chapter but
 /// does on a long recording: 0.65 s more on the 68-minute, 540-verse speed file (whose 13

@@ -46,4 +46,16 @@ extension RunOnPlacer {
     guard window.overlaps(frames) else { return nil }
     return window.clamped(to: frames).map { ($0, cost[$0 - frames.lowerBound]) }.min { $0.cost < $1.cost }
   }
+
+  /// A verse whose first phrase is this short ("Yea,", "Nay,", "And God said,": letters,
+  /// `TextModel.Unit.length`), and read through into the next, is weighed against the dips
+  /// before its pause at any verse break (`opensShort`, `placeAtPause`).
+  static let shortOpeningLetters = 12.0
+  /// Whether break j starts a verse whose first phrase is at most `shortOpeningLetters` long
+  /// and ends at a break inside the verse: the pause after it lies within the clock's reach of
+  /// the verse's own, and a reader who ran into the verse paused there instead.
+  static func opensShort(_ j: Int, _ text: TextModel) -> Bool {
+    j + 1 < text.unitCount && text.units[j].length <= shortOpeningLetters
+      && text.units[j + 1].segment == text.units[j].segment
+  }
 }

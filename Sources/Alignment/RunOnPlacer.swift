@@ -48,8 +48,8 @@
 /// sentence ends as well, so in such an alignment every verse start at a real pause is read
 /// so. The generated `hurried` chapters (seeds 1–48) had Genesis 1:6 ("…the first day. | And
 /// God said, Let there be…", 90 ms before "And", 345 ms after "said,") begin at the pause
-/// after "said,", at 0.67; it and John 1's verse 8 move to their own pauses (676 → 678 of 712
-/// right). On the real-room corpora (seeds 1–9, 41–46, 97–112) nothing changes.
+/// after "said,", at 0.67; it and John 1's verse 8 move to their own pauses (two more of the
+/// 712 verses right). On the real-room corpora (seeds 1–9, 41–46, 97–112) nothing changes.
 ///
 /// Any reader may run into a verse that opens with a short phrase ("Yea, | though I walk…")
 /// and pause after that phrase instead: the clock cannot tell the two pauses apart. So a verse
@@ -119,7 +119,7 @@ enum RunOnPlacer {
     var placed = Placement(path: path)
     for j in atPauses {
       let before = placed.path.pauseOfBreak
-      placeAtPause(j, &placed, &reading, anyDip: plan.text.midSentence[j] || quickVerses)
+      placeAtPause(j, &placed, &reading, mayMove: plan.text.midSentence[j] || quickVerses)
       // A verse moved off a pause gives that pause to a phrase break: the stretches between
       // real pauses hold other words now, and the next verse is read along the new path.
       guard placed.path.pauseOfBreak != before else { continue }
@@ -170,21 +170,21 @@ enum RunOnPlacer {
   }
 
   /// A verse start inside a sentence (or any, read quickly) the path put at a real pause: maybe
-  /// a dip beside it, the pause going to the phrase break read through on that side. Not
-  /// `anyDip` (a verse that opens short, `opensShort`): only a dip before it, and that only
-  /// doubts the pause.
-  static func placeAtPause(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading, anyDip: Bool) {
+  /// a dip beside it, the pause going to the phrase break read through on that side. Unless it
+  /// `mayMove` (a verse that opens short, `opensShort`): only the dips before it are weighed,
+  /// and a cheaper one only doubts the pause.
+  static func placeAtPause(_ j: Int, _ placed: inout Placement, _ reading: inout LetterReading, mayMove: Bool) {
     let path = reading.path
     let plan = reading.plan
     guard reading.model.contrast >= minimumContrast, let m = path.pauseOfBreak[j], plan.map.isRealPause(m),
       plan.fixed.pauseOfSegment[plan.text.units[j].segment] == nil, let around = around(j, reading)
     else { return }
-    if anyDip, slideLater(j, around, &placed, &reading) { return }
+    if mayMove, slideLater(j, around, &placed, &reading) { return }
     let starts = Set(plan.text.segmentStartBreak)
     let isFree = { (k: Int) in around.a.j < k && k < around.b.j && path.pauseOfBreak[k] == nil && !starts.contains(k) }
-    let (freeBefore, freeAfter) = (anyDip && isFree(j - 1), isFree(j + 1))
+    let (freeBefore, freeAfter) = (mayMove && isFree(j - 1), isFree(j + 1))
     guard freeBefore || freeAfter else {
-      if anyDip, !shift(j, by: -1, around, &placed, &reading) { shift(j, by: 1, around, &placed, &reading) }
+      if mayMove, !shift(j, by: -1, around, &placed, &reading) { shift(j, by: 1, around, &placed, &reading) }
       return
     }
     guard let (frames, cost) = costs(ofBreak: j, around, &reading),
@@ -193,7 +193,7 @@ enum RunOnPlacer {
     let dips = pauseCosts(around, frames, cost, reading) { plan.map.isDip($0) && ($0 > m ? freeBefore : freeAfter) }
     guard let (d, atDip) = dips.min(by: { $0.1.cost < $1.1.cost }), atPause.cost - atDip.cost >= pauseMargin
     else { return }
-    guard anyDip else {
+    guard mayMove else {
       // A verse that opens short: the letters doubt its pause, and it is not vouched for.
       placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
       return
@@ -203,18 +203,6 @@ enum RunOnPlacer {
     placed.path.confidence[j] = min(placed.path.confidence[j], SkipPlacer.confidenceCap)
     placed.onsets[j] = wordStart(
       atDip, within: window(d, reading).clamped(to: frames), frames, cost, perFrame: reading.perFrame)
-  }
-
-  /// A verse whose first phrase is this short ("Yea,", "Nay,", "And God said,": letters,
-  /// `TextModel.Unit.length`), and read through into the next, is read like one inside a
-  /// sentence at any verse break (`opensShort`).
-  static let shortOpeningLetters = 12.0
-  /// Whether break j starts a verse whose first phrase is at most `shortOpeningLetters` long
-  /// and ends at a break inside the verse: the pause after it lies within the clock's reach of
-  /// the verse's own, and a reader who ran into the verse paused there instead.
-  static func opensShort(_ j: Int, _ text: TextModel) -> Bool {
-    j + 1 < text.unitCount && text.units[j].length <= shortOpeningLetters
-      && text.units[j + 1].segment == text.units[j].segment
   }
 
   /// At most this many phrase breaks at real pauses between a verse start and the free break
