@@ -59,9 +59,25 @@ enum LetterOrderCheck {
     let path: BoundaryChooser.Solution
     let plan: PassPlan
     var letters: LetterReadings
+    /// `gain()`'s answer once asked: the alignment kept is weighed by `QuickReader` and again by
+    /// `Aligner.checkedText`, and each asking learns the words read backwards anew.
+    private var measured: (gain: Double, contrast: Double)??
+
+    init(path: BoundaryChooser.Solution, plan: PassPlan, letters: LetterReadings) {
+      self.path = path
+      self.plan = plan
+      self.letters = letters
+    }
 
     /// The gain (nats per frame), or nil without a spectral shape or stretches to learn from.
     mutating func gain() -> (gain: Double, contrast: Double)? {
+      if let measured { return measured }
+      let gain = measuredGain()
+      measured = .some(gain)
+      return gain
+    }
+
+    private mutating func measuredGain() -> (gain: Double, contrast: Double)? {
       guard let spelt = letters.reading(along: path),
         let backwards = LetterReading(path: path, plan: plan, backwards: true),
         spelt.model.costPerFrame != 0

@@ -64,14 +64,13 @@ enum QuickReader {
     align: (SpeechMap, AlignmentOptions) -> Aligner.Attempt?
   ) {
     guard options.fixedStarts.isEmpty, !options.quickVerses, found.result.segments.count <= mostSegments else { return }
-    var letters = found.letters
+    // Weighed in place: the alignment kept carries its gain on to `Aligner.checkedText`.
     let fits = found.result.fit >= FitCheck.lowFit
-    guard let gain = letters.gain()?.gain, gain < tryBelowGain || !fits else { return }
+    guard let gain = found.letters.gain()?.gain, gain < tryBelowGain || !fits else { return }
     var quick = options
     quick.quickVerses = true
-    guard let attempt = align(found.map, quick) else { return }
-    var quickLetters = attempt.letters
-    guard let quickGain = quickLetters.gain()?.gain,
+    guard var attempt = align(found.map, quick) else { return }
+    guard let quickGain = attempt.letters.gain()?.gain,
       keeps(
         Evidence(gain: quickGain, fit: attempt.result.fit, score: attempt.score),
         over: Evidence(gain: gain, fit: found.result.fit, score: found.score))
