@@ -1,3 +1,4 @@
+import DSP
 import Testing
 
 @testable import Alignment
@@ -62,5 +63,69 @@ struct QuickReaderChoiceTests {
     #expect(
       !QuickReader.keeps(
         Evidence(gain: 4.2, fit: 0.4, score: -0.2), over: Evidence(gain: 0.42, fit: 0.303, score: -0.130)))
+  }
+
+  /// Seed 44's fast Psalm 23 (verse 4 put 769 ms late by the first alignment) and held-back seed
+  /// 119's hurried Luke 2: both alignments fit, the quick one is better by its words, its
+  /// pauses and its score.
+  @Test func keptWhenBetterOnEveryCount() {
+    #expect(
+      QuickReader.keeps(
+        Evidence(gain: 3.35, fit: 1.0, score: -0.747), over: Evidence(gain: 2.78, fit: 1.0, score: -0.644)))
+    #expect(
+      QuickReader.keeps(
+        Evidence(gain: 3.18, fit: 0.9998, score: -0.414), over: Evidence(gain: 2.68, fit: 0.856, score: -0.209)))
+    // Seed 104's reverberant Ecclesiastes 3: better words, about the same score.
+    #expect(
+      !QuickReader.keeps(
+        Evidence(gain: 2.88, fit: 0.9998, score: -0.416), over: Evidence(gain: 2.76, fit: 0.9998, score: -0.410)))
+    // The same path found twice (equal gains): nothing to choose.
+    #expect(
+      !QuickReader.keeps(
+        Evidence(gain: 2.42, fit: 0.9999, score: -0.432), over: Evidence(gain: 2.42, fit: 0.826, score: -0.202)))
+  }
+
+  /// Held-back seed 119's hurried Romans 8 read by espeak: the first alignment fit (0.67) and its
+  /// words explained the sound well (gain 4.96), but its own pauses said the reader hurries, and
+  /// the quick alignment, with words as clear, fit at 1.0 and put every verse right.
+  @Test func keptByItsPausesWhereTheFirstsPausesLookQuick() {
+    let quick = Evidence(gain: 4.88, fit: 1.0, score: -0.654)
+    var first = Evidence(gain: 4.96, fit: 0.672, score: -0.176)
+    #expect(!QuickReader.keeps(quick, over: first))
+    first.pausesLookQuick = true
+    #expect(QuickReader.keeps(quick, over: first))
+    // Seed 112's Ecclesiastes 3 run on throughout: better by 0.27 only.
+    #expect(
+      !QuickReader.keeps(
+        Evidence(gain: 3.52, fit: 1.0, score: -0.573),
+        over: Evidence(gain: 3.52, fit: 0.993, score: -0.303, pausesLookQuick: true)))
+  }
+
+  /// Verse pauses of 100 ms between phrases paused 400 ms apart look quick; verse pauses of 800
+  /// ms do not, and neither do too few pauses to tell.
+  @Test func pausesLookQuickWhenVersePausesAreTheShorter() {
+    func reading(versePause: Int, verses: Int = 5) -> AlignmentResult {
+      var segments: [SegmentTiming] = []
+      var at = 0
+      for i in 0..<verses {
+        let pause = FrameRange(start: at, end: at + (i == 0 ? 500 : versePause))
+        at = pause.end
+        let phrases = (0..<2).map { k in
+          PhraseTiming(
+            label: "\(i + 1)\(k)", text: "", onset: at + k * 1_400, offset: at + k * 1_400 + 1_000, start: at)
+        }
+        segments.append(
+          SegmentTiming(
+            label: String(i + 1), kind: .verse, pause: pause, onset: at, offset: at + 2_400, start: pause.start,
+            end: at + 2_400, confidence: 0.99, isFixed: false, durationRatio: 1, phrases: phrases))
+        at += 2_400
+      }
+      return AlignmentResult(
+        sampleRate: 1_000, frameCount: at, segments: segments, lettersPerSecond: 14, noiseFloorDBFS: -60,
+        speechLevelDBFS: -20, pauseCount: 2 * verses - 1, lowConfidence: [], fit: 1, fitDetails: [:], warnings: [])
+    }
+    #expect(QuickReader.pausesLookQuick(reading(versePause: 100)))
+    #expect(!QuickReader.pausesLookQuick(reading(versePause: 800)))
+    #expect(!QuickReader.pausesLookQuick(reading(versePause: 100, verses: 3)))
   }
 }
