@@ -36,11 +36,14 @@ public enum Aligner {
     var firstError: AlignmentError?
     let still = SpeechMap.StillRuns(features)
     let letterFrames = LetterFrames()
+    let mapOf = { (minPauseMilliseconds: Int, depth: Float?) in
+      SpeechMap(
+        features: features, minPauseMilliseconds: minPauseMilliseconds, depthBelowSpeechDB: depth, stillRuns: still,
+        letterFrames: letterFrames)
+    }
     for depth in pauseDepthsDB {
       do {
-        let map = SpeechMap(
-          features: features, minPauseMilliseconds: options.minPauseMilliseconds, depthBelowSpeechDB: depth,
-          stillRuns: still, letterFrames: letterFrames)
+        let map = mapOf(options.minPauseMilliseconds, depth)
         let attempt = try alignOnce(map, segments: segments, options: options)
         if attempt.score < found?.score ?? .infinity { found = attempt }
         // A quiet room's pauses are plain at the floor: no need to look deeper.
@@ -50,10 +53,11 @@ public enum Aligner {
       }
     }
     guard var found else { throw firstError ?? .noSpeech(file: options.file) }
-    // A reader whose verse pauses are shorter than their commas: heard by the letters.
+    // A reader whose verse pauses are shorter than their commas: heard by the letters, on the
+    // pauses found at the same depth down to the quick reader's shortest.
     var options = options
-    QuickReader.choose(&found, options: &options) { map, settings in
-      try? alignOnce(map, segments: segments, options: settings)
+    QuickReader.choose(&found, options: &options) { depth, settings in
+      try? alignOnce(mapOf(settings.minPauseMilliseconds, depth), segments: segments, options: settings)
     }
     if options.fixedStarts.isEmpty {
       var rival: SkipRival?

@@ -67,6 +67,15 @@
 /// 49, the quick alignment scored at most 0.36 better (a hurried one), 0.27 for the others, and
 /// no output of another condition changed. The `hurried` corpora (seeds 1–48): 705 → 708 of 712.
 ///
+/// The quick alignment looks for pauses `shorterPauseMilliseconds` shorter than the shortest
+/// asked for (`--min-pause-ms`, 90 ms → 80): a hurried reader's verse pause of 90–100 ms loses
+/// a hop or two to its edges and was no pause at all. Hurried seed 23's Ruth 1 ("…and his two
+/// sons. | And the name of the man…", 93 ms) had verse 2 a phrase early, at the comma pause
+/// before "and his two sons". On seeds 1–9, 41–46, 97–120 four hurried verses came right and
+/// one went a phrase off at 0.56 (seed 46's Psalm 23:4 read by kal, which opens "Yea,"): 11,292
+/// → 11,296 of 11,306, hurried 391 → 394 of 395. The `hurried` corpora (seeds 1–48): three
+/// right, two ("Yea," again) off, 708 → 709 of 712; 70 ms did as well there, 60 ms worse (704).
+///
 /// The second alignment costs about as much as the first, which hardly shows on a chapter but
 /// does on a long recording: 0.65 s more on the 68-minute, 540-verse speed file (whose 13
 /// voices blur its letters to a gain of 1.9), against about 4 s for the whole. So it is tried
@@ -83,12 +92,14 @@ enum QuickReader {
   static let betterGain = 0.1
   static let betterScoreMargin = 0.05
   static let quickPauseRatio = 0.75
+  static let shorterPauseMilliseconds = 10
 
   /// Replaces `found` (and sets `options.quickVerses`) when the quick reader's alignment, made
-  /// by `align` on `found`'s map, explains the recording better as described above.
+  /// by `align` at the depth of `found`'s pauses (`SpeechMap.depthBelowSpeechDB`) with the
+  /// options given, explains the recording better as described above.
   static func choose(
     _ found: inout Aligner.Attempt, options: inout AlignmentOptions,
-    align: (SpeechMap, AlignmentOptions) -> Aligner.Attempt?
+    align: (Float?, AlignmentOptions) -> Aligner.Attempt?
   ) {
     guard options.fixedStarts.isEmpty, !options.quickVerses, found.result.segments.count <= mostSegments else { return }
     // Weighed in place: the alignment kept carries its gain on to `Aligner.checkedText`.
@@ -97,7 +108,8 @@ enum QuickReader {
     guard let gain = found.letters.gain()?.gain, gain < tryBelowGain || !fits || looksQuick else { return }
     var quick = options
     quick.quickVerses = true
-    guard var attempt = align(found.map, quick) else { return }
+    quick.minPauseMilliseconds = max(1, options.minPauseMilliseconds - shorterPauseMilliseconds)
+    guard var attempt = align(found.map.depthBelowSpeechDB, quick) else { return }
     guard let quickGain = attempt.letters.gain()?.gain,
       keeps(
         Evidence(gain: quickGain, fit: attempt.result.fit, score: attempt.score),
