@@ -49,10 +49,11 @@
 /// so: hurried Romans 8 and Genesis 1 read by kal (hurried seeds 31 and 3; first fits 0.79 and
 /// 0.87), held-back seed 119's hurried Luke 2 (verses 8 and 9, 352 ms early and 591 ms late,
 /// fit 0.86) and seed 44's fast Psalm 23 read by slt (verse 4, 769 ms late, fit 1.0): gains
-/// 0.13–0.57 higher, scores 0.10–0.23 better, every verse right in the quick alignment. Of all the
-/// other alignments where it was tried (the `hurried` corpora 1–48, seeds 1–9, 41–46, 97–120,
-/// and the pairings of seeds 1–6, 41–43, 97–108 for `wrongpairs.py`: 2,704 in all) whose quick alignment gained
-/// more by `betterGain`, the best scored 0.006 better (seed 104's reverberant Ecclesiastes 3).
+/// 0.13–0.57 higher, scores 0.10–0.23 better, every verse right in the quick alignment. Of the
+/// other alignments where it was tried (2,704 in all: the `hurried` corpora 1–48, seeds 1–9,
+/// 41–46, 97–120, and `wrongpairs.py`'s pairings of seeds 1–6, 41–43, 97–108) whose quick
+/// alignment gained more by `betterGain`, the best scored 0.006 better (seed 104's
+/// reverberant Ecclesiastes 3).
 ///
 /// A first alignment that fits and whose words explain the sound well (gain 3 or more) may
 /// still have a hurried reader's verse a phrase off. Its own pauses say the reader hurries
