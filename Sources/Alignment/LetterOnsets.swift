@@ -108,7 +108,7 @@ enum LetterOnsets {
     let asked = zip(from, from.dropFirst()).filter { a, b in
       starts.contains(a.j) && readThrough[a.j] == nil
         && !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
-        && isLoud(map.pauseFrames(a.m == 0 ? b.m : a.m), map: map)
+        && isLoud(map.pauseFrames(a.m == 0 ? b.m : a.m), map: map) && !holdsTake(a.m, map: map)
     }
     guard !asked.isEmpty, var reading = letters.reading(along: path),
       reading.model.contrast >= laterOnlyContrast
@@ -198,6 +198,14 @@ enum LetterOnsets {
       abs(onset - pause.end) >= shortestMoveMilliseconds * map.sampleRate / 1000
     else { return nil }
     return onset
+  }
+
+  /// Pause m holds an earlier take taken out (`ReadTwice`, `SpeechMap.dropIslands`): loud by
+  /// that speech, not by its floor, and its end is the later take's first sound. Held-back seed
+  /// 124's Ecclesiastes 3 (verse 3 read twice whole): the letters put verse 3's onset 149 ms into
+  /// its first word, "A", and with ±1 LSB of noise they did not (`stability.py`).
+  static func holdsTake(_ m: Int, map: SpeechMap) -> Bool {
+    m >= 1 && m <= map.pauses.count && map.islands[m].pauseSecondsBefore != nil
   }
 
   /// A pause whose floor (the median voice-band level of its hops) lies no more than
