@@ -155,15 +155,13 @@ enum QuickReader {
       quick.gain >= leastGain
       && (quick.gain >= first.gain + gainMargin && quick.gain >= gainRatio * first.gain
         || !fits && quick.gain >= first.gain - sameGain)
-    let byPauses =
-      !fits && quick.fit >= pausesFit && quick.score <= first.score - pausesScoreMargin
-      && quick.gain >= LetterOrderCheck.doubtBelowGain
+    // Its pauses fit, and it scores clearly better.
+    let pausesSay = quick.fit >= pausesFit && quick.score <= first.score - pausesScoreMargin
+    let byPauses = !fits && pausesSay && quick.gain >= LetterOrderCheck.doubtBelowGain
     let byBoth =
       quick.gain >= max(leastGain, first.gain + betterGain) && quick.fit >= pausesFit
       && quick.score <= first.score - betterScoreMargin
-    let byQuickPauses =
-      first.pausesLookQuick && quick.fit >= pausesFit && quick.score <= first.score - pausesScoreMargin
-      && quick.gain >= max(leastGain, first.gain - sameGain)
+    let byQuickPauses = first.pausesLookQuick && pausesSay && quick.gain >= max(leastGain, first.gain - sameGain)
     return byWords || byPauses || byBoth || byQuickPauses
   }
 }
