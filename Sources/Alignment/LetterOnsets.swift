@@ -23,6 +23,10 @@ import DSP
 ///   the first sound, and a verse read twice or a soft word after a quiet pause moved the words
 ///   by 160–1,400 ms (real-room seeds 1, 3, 5 and 9: floors 43–49 dB down; the onsets moved
 ///   right lay under floors 16–32 dB down),
+/// - the pause holds no earlier take taken out (`SpeechMap.holdsTake`): it is loud by that
+///   speech, not by its floor, and its end is the later take's first sound (held-back seed
+///   124's Ecclesiastes 3, verse 3 read twice whole: the letters put verse 3's onset 149 ms into
+///   its first word, "A", and with ±1 LSB of noise they did not, `stability.py`),
 /// - and the letters sound different enough (`LetterModel.placingContrast`; a bed of notes
 ///   blurs them to 0.33–0.45: below it, onsets move only later, `laterOnlyContrast`).
 ///
@@ -108,7 +112,7 @@ enum LetterOnsets {
     let asked = zip(from, from.dropFirst()).filter { a, b in
       starts.contains(a.j) && readThrough[a.j] == nil
         && !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
-        && isLoud(map.pauseFrames(a.m == 0 ? b.m : a.m), map: map) && !holdsTake(a.m, map: map)
+        && isLoud(map.pauseFrames(a.m == 0 ? b.m : a.m), map: map) && !map.holdsTake(pause: a.m)
     }
     guard !asked.isEmpty, var reading = letters.reading(along: path),
       reading.model.contrast >= laterOnlyContrast
@@ -198,14 +202,6 @@ enum LetterOnsets {
       abs(onset - pause.end) >= shortestMoveMilliseconds * map.sampleRate / 1000
     else { return nil }
     return onset
-  }
-
-  /// Pause m holds an earlier take taken out (`ReadTwice`, `SpeechMap.dropIslands`): loud by
-  /// that speech, not by its floor, and its end is the later take's first sound. Held-back seed
-  /// 124's Ecclesiastes 3 (verse 3 read twice whole): the letters put verse 3's onset 149 ms into
-  /// its first word, "A", and with ±1 LSB of noise they did not (`stability.py`).
-  static func holdsTake(_ m: Int, map: SpeechMap) -> Bool {
-    m >= 1 && m <= map.pauses.count && map.islands[m].pauseSecondsBefore != nil
   }
 
   /// A pause whose floor (the median voice-band level of its hops) lies no more than

@@ -109,8 +109,10 @@ enum RunOnPlacer {
     let starts = plan.text.segmentStartBreak.dropFirst().filter { !skipped.contains($0) }
     let gaps = Set(starts.filter { j in path.pauseOfBreak[j].map { pricedAsDip(j, $0) } ?? false })
     let atDips = starts.filter { gaps.contains($0) || (path.pauseOfBreak[$0].map(plan.map.isDip) ?? false) }
+    // A verse start at a real pause the letters may move: inside a sentence, or any read quickly.
+    let mayMove = { (j: Int) in plan.text.midSentence[j] || quickVerses }
     let atPauses = starts.filter {
-      !gaps.contains($0) && (plan.text.midSentence[$0] || quickVerses || opensShort($0, plan.text))
+      !gaps.contains($0) && (mayMove($0) || opensShort($0, plan.text))
         && (path.pauseOfBreak[$0].map(plan.map.isRealPause) ?? false)
     }
     guard !atDips.isEmpty || !atPauses.isEmpty, var reading = letters.reading(along: path),
@@ -119,7 +121,7 @@ enum RunOnPlacer {
     var placed = Placement(path: path)
     for j in atPauses {
       let before = placed.path.pauseOfBreak
-      placeAtPause(j, &placed, &reading, mayMove: plan.text.midSentence[j] || quickVerses)
+      placeAtPause(j, &placed, &reading, mayMove: mayMove(j))
       // A verse moved off a pause gives that pause to a phrase break: the stretches between
       // real pauses hold other words now, and the next verse is read along the new path.
       guard placed.path.pauseOfBreak != before else { continue }

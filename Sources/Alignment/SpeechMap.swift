@@ -219,6 +219,11 @@ struct SpeechMap: Sendable {
     rebuildPauses()
   }
 
+  /// Whether pause m holds speech read twice that `dropIslands` took out.
+  func holdsTake(pause m: Int) -> Bool {
+    m >= 1 && m <= pauses.count && islands[m].pauseSecondsBefore != nil
+  }
+
   /// Keeps islands `range` alone (a window of the recording).
   mutating func keepIslands(_ range: Range<Int>) {
     islands = Array(islands[range])
