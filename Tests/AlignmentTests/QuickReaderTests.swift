@@ -59,10 +59,28 @@ struct QuickReaderChoiceTests {
     #expect(
       QuickReader.keeps(
         Evidence(gain: 4.2, fit: 1.0, score: -0.628), over: Evidence(gain: 0.42, fit: 0.303, score: -0.130)))
-    // Better words, but pauses that do not fit.
+    // Better words, but pauses that do not fit, and words that do not vouch for the text.
     #expect(
       !QuickReader.keeps(
-        Evidence(gain: 4.2, fit: 0.4, score: -0.2), over: Evidence(gain: 0.42, fit: 0.303, score: -0.130)))
+        Evidence(gain: 2.9, fit: 0.4, score: -0.2), over: Evidence(gain: 0.42, fit: 0.303, score: -0.130)))
+    // Words that vouch, but the first alignment's pauses fit.
+    #expect(
+      !QuickReader.keeps(
+        Evidence(gain: 4.2, fit: 0.4, score: -0.2), over: Evidence(gain: 0.42, fit: 0.6, score: -0.130)))
+  }
+
+  /// Held-back seed 126's hurried Luke 2:15–20 (every verse a phrase late in the first
+  /// alignment): neither alignment's pauses fit, the quick one's words vouch for the text.
+  @Test func keptByWordsThatVouchWhereNeitherFits() {
+    let first = Evidence(gain: 0.15, fit: 0.000_002, score: 0.236)
+    #expect(QuickReader.keeps(Evidence(gain: 3.36, fit: 0.000_6, score: 0.069), over: first))
+    // The best-gaining quick alignment of a pairing with another chapter's text where neither
+    // fits (seed 105's slow Matthew 5 read against Psalm 150's text).
+    #expect(
+      !QuickReader.keeps(
+        Evidence(gain: 1.65, fit: 0.002, score: 0.037), over: Evidence(gain: 0.18, fit: 0.001, score: 0.056)))
+    // A worse score.
+    #expect(!QuickReader.keeps(Evidence(gain: 3.36, fit: 0.000_6, score: 0.3), over: first))
   }
 
   /// Seed 44's fast Psalm 23 (verse 4 put 769 ms late by the first alignment) and held-back seed
