@@ -37,6 +37,14 @@ struct QuickReaderChoiceTests {
     #expect(QuickReader.keeps(Evidence(gain: 1.44, fit: 1.0, score: -0.628), over: first))
     // The same pauses with words that explain nothing: no reading of this text.
     #expect(!QuickReader.keeps(Evidence(gain: 0.3, fit: 1.0, score: -0.628), over: first))
+    // Held-back seed 130's hurried Psalm 150 (kal), 0.38 better.
+    #expect(
+      QuickReader.keeps(
+        Evidence(gain: 1.02, fit: 0.9999, score: -0.447), over: Evidence(gain: 0.05, fit: 0.046, score: -0.064)))
+    // … but not 0.25 better.
+    #expect(
+      !QuickReader.keeps(
+        Evidence(gain: 1.02, fit: 0.9999, score: -0.314), over: Evidence(gain: 0.05, fit: 0.046, score: -0.064)))
     // A first alignment that fit: the pauses alone do not overrule it.
     #expect(
       !QuickReader.keeps(
