@@ -36,7 +36,12 @@ struct RunOnReaderTests {
   func everyVerseRunOn(seed: UInt64) throws {
     let options = Self.readOn(seed: seed)
     let reading = SyntheticReading(Self.chapter, options)
-    let result = try AlignerTests.align(reading, Self.chapter)
+    // Its words are tones the letters cannot tell apart, so nothing vouches for the text: seed 6
+    // is refused as another chapter's (`OpeningCheck.refuses`: openings alike in the text sound
+    // unlike, share 1.21, and the words gain −0.30). What is tested here is the placing.
+    var alignment = AlignmentOptions()
+    alignment.rejectMismatch = false
+    let result = try AlignerTests.align(reading, Self.chapter, alignment)
     #expect(result.segments.count == Self.chapter.count)
     var close = 0
     for v in 1..<Self.chapter.count {
