@@ -182,7 +182,8 @@ enum OpeningCheck {
   /// from `mismatchShare` unless the words plainly explain the sound (`lettersVouchGain`); at
   /// a good fit unlike openings may be onsets placed on something else (a breath as loud as the
   /// words), so only from `doubtShare`, when the words, sounding different enough to be told
-  /// apart, hardly explain the sound either (`goodFitVouchGain`). Not at a good fit in a
+  /// apart, hardly explain the sound either (`goodFitVouchGain`), or, however they sound, explain
+  /// it hardly at all (`LetterOrderCheck.doubtBelowGain`). Not at a good fit in a
   /// recording that rings with notes (`underNotes`): a note struck at one of two look-alike
   /// openings and not at the other makes them unlike (held-back seed 94's Ruth 1 under a
   /// piano, every verse right: fit 1.00, share 0.95, gain 1.27, refused).
@@ -192,8 +193,10 @@ enum OpeningCheck {
     let gain = letters?.gain ?? 0
     if fit < OrderCheck.checkBelowFit, share >= mismatchShare, gain < lettersVouchGain { return true }
     guard !underNotes, let contrast = letters?.contrast else { return false }
-    if share >= doubtShare && gain < LetterOrderCheck.doubtBelowGain { return true }
-    return share >= doubtShare && gain < goodFitVouchGain && contrast >= Double(LetterModel.placingContrast)
+    let wordsDoubt =
+      gain < LetterOrderCheck.doubtBelowGain
+      || gain < goodFitVouchGain && contrast >= Double(LetterModel.placingContrast)
+    return share >= doubtShare && wordsDoubt
   }
 
   static func reason(share: Double, fit: Double) -> String {

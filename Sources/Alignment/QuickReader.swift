@@ -177,15 +177,14 @@ enum QuickReader {
       quick.gain >= leastGain
       && (quick.gain >= first.gain + gainMargin && quick.gain >= gainRatio * first.gain
         || !fits && quick.gain >= first.gain - sameGain)
-    // Its pauses fit, and it scores clearly better.
-    let pausesSay = quick.fit >= pausesFit && quick.score <= first.score - pausesScoreMargin
-    let byPauses =
-      !fits && quick.fit >= pausesFit && quick.score <= first.score - pausesAloneScoreMargin
-      && quick.gain >= LetterOrderCheck.doubtBelowGain
+    // Its pauses fit, and it scores better by `margin`.
+    let pausesSay = { (margin: Double) in quick.fit >= pausesFit && quick.score <= first.score - margin }
+    let byPauses = !fits && pausesSay(pausesAloneScoreMargin) && quick.gain >= LetterOrderCheck.doubtBelowGain
     let byBoth =
       quick.gain >= max(leastGain, first.gain + betterGain) && quick.fit >= pausesFit
       && quick.score <= first.score - betterScoreMargin
-    let byQuickPauses = first.pausesLookQuick && pausesSay && quick.gain >= max(leastGain, first.gain - sameGain)
+    let byQuickPauses =
+      first.pausesLookQuick && pausesSay(pausesScoreMargin) && quick.gain >= max(leastGain, first.gain - sameGain)
     return byWords || byPauses || byBoth || byQuickPauses || vouched
   }
 
