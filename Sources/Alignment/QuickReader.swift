@@ -180,9 +180,7 @@ enum QuickReader {
     // Its pauses fit, and it scores better by `margin`.
     let pausesSay = { (margin: Double) in quick.fit >= pausesFit && quick.score <= first.score - margin }
     let byPauses = !fits && pausesSay(pausesAloneScoreMargin) && quick.gain >= LetterOrderCheck.doubtBelowGain
-    let byBoth =
-      quick.gain >= max(leastGain, first.gain + betterGain) && quick.fit >= pausesFit
-      && quick.score <= first.score - betterScoreMargin
+    let byBoth = quick.gain >= max(leastGain, first.gain + betterGain) && pausesSay(betterScoreMargin)
     let byQuickPauses =
       first.pausesLookQuick && pausesSay(pausesScoreMargin) && quick.gain >= max(leastGain, first.gain - sameGain)
     return byWords || byPauses || byBoth || byQuickPauses || vouched
