@@ -88,7 +88,7 @@ extension Aligner {
     // Too little text to shuffle is too little to call it another chapter's. Between
     // `rejectBelow` and `lowFit` only a text whose order plainly does not matter is refused.
     if options.rejectMismatch, let order, result.fit < FitCheck.rejectBelow || order.isIrrelevant {
-      throw .textMismatch(file: options.file, reason: FitCheck.reason(score: best.score, fit: result.fit))
+      throw .textMismatch(file: options.file, reason: FitCheck.reason(fit: result.fit))
     }
     result.warnings.append(FitCheck.mayNotMatch(file: options.file, fit: result.fit))
     result.capConfidence(at: result.fit, threshold: options.lowConfidence)

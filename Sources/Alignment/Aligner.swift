@@ -145,7 +145,7 @@ public enum Aligner {
     ).build(chosen, predicted: predicted, lettersPerSecond: 1 / max(1e-6, rate))
     var report = FitCheck.assess(
       path: chosen, plan: plan, segments: segments, predicted: predicted, file: options.file,
-      pricedAsDip: solved.pricedAsDip)
+      problem: solved)
     if placingRunOns {
       report.nameFalseStarts(
         FalseStarts.heardBefore(chosen, plan: plan, predicted: predicted, letters: &letters), text: text,

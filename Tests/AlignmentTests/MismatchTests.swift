@@ -114,7 +114,8 @@ import Testing
 @Suite struct LetterOrderCheckTests {
   /// Ecclesiastes 3:1–8 read with each letter its own sound
   /// (`SyntheticReading.Options.letterTimbres`) and a pause the text does not mark after every
-  /// third word: the pauses fit poorly (fit < 0.5), though every verse is found. Its own text's
+  /// third word: every verse is found (with those pauses at full weight in the fit, it fit
+  /// poorly, < 0.5, on every seed: `FitCheck.unexplainedWeight`). Its own text's
   /// words explain the sound better than the same words read backwards, by far more than Psalm
   /// 121's text (also 8 verses) does on the same recording. (Measured: own 2.07, 2.59, 0.12
   /// nats per frame; Psalm 121's −0.24, −0.08, −0.74.)
@@ -132,7 +133,7 @@ import Testing
       #expect(abs(segment.onset - onset) <= options.sampleRate / 20)
     }
     let wrong = try AlignerTests.align(reading, SampleText.psalm121, allowing)
-    #expect(right.fit < FitCheck.lowFit && wrong.fit < FitCheck.lowFit)
+    #expect(wrong.fit < FitCheck.lowFit)
     let rightGain = try #require(right.fitDetails["letterOrderGain"])
     let wrongGain = try #require(wrong.fitDetails["letterOrderGain"])
     #expect(rightGain > wrongGain + LetterOrderCheck.refuseBelowGain)
