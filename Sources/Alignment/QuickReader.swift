@@ -97,6 +97,17 @@
 /// then weighed as any that fits poorly (`Aligner.checkedText`): its words vouch for it, and its
 /// confidences stay under 0.9 with a warning.
 ///
+/// A hurried reader's short verse pauses are plainest at the room's floor. Where the first
+/// alignment was kept at a deeper setting (`Aligner.pauseDepthsDB`: its pauses did not fit at
+/// the floor, as a hurried reader's do not) and the quick alignment there is not kept, the quick
+/// reader is tried at the floor too. Held-back seed 140's hurried Luke 2 read by espeak fit at
+/// 0.01 at the floor once the fit counted unexplained pauses lightly (`FitCheck`), so depth 26
+/// was kept (score −0.31), where the quick alignment scored −0.25 and verse 9 went 0.8 s late;
+/// at the floor the quick one scored −0.93 with every verse right. So did seed 46's hurried
+/// Psalm 23 read by kal, whose first alignment was kept at depth 20 under either fit: verse 4
+/// ("Yea,") had been 838 ms late at 0.56 (quick alignment at depth 20: score −0.12, not kept;
+/// at the floor −0.50, gain 3.24 against 2.74).
+///
 /// The second alignment costs about as much as the first, which hardly shows on a chapter but
 /// does on a long recording: 0.65 s more on the 68-minute, 540-verse speed file (whose 13
 /// voices blur its letters to a gain of 1.9), against about 4 s for the whole. So it is tried
@@ -117,8 +128,8 @@ enum QuickReader {
   static let shorterPauseMilliseconds = 10
 
   /// Replaces `found` (and sets `options.quickVerses`) when the quick reader's alignment, made
-  /// by `align` at the depth of `found`'s pauses (`SpeechMap.depthBelowSpeechDB`) with the
-  /// options given, explains the recording better as described above.
+  /// by `align` at the depth of `found`'s pauses (`SpeechMap.depthBelowSpeechDB`) or else at
+  /// the floor, with the options given, explains the recording better as described above.
   static func choose(
     _ found: inout Aligner.Attempt, options: inout AlignmentOptions,
     align: (Float?, AlignmentOptions) -> Aligner.Attempt?
@@ -131,14 +142,18 @@ enum QuickReader {
     var quick = options
     quick.quickVerses = true
     quick.minPauseMilliseconds = max(1, options.minPauseMilliseconds - shorterPauseMilliseconds)
-    guard var attempt = align(found.map.depthBelowSpeechDB, quick) else { return }
-    guard let quickGain = attempt.letters.gain()?.gain,
-      keeps(
-        Evidence(gain: quickGain, fit: attempt.result.fit, score: attempt.score),
-        over: Evidence(gain: gain, fit: found.result.fit, score: found.score, pausesLookQuick: looksQuick))
-    else { return }
-    found = attempt
-    options = quick
+    let first = Evidence(gain: gain, fit: found.result.fit, score: found.score, pausesLookQuick: looksQuick)
+    // A hurried reader's short verse pauses are plainest at the room's floor: tried there when
+    // not kept at `found`'s depth.
+    let depths: [Float?] = found.map.depthBelowSpeechDB == nil ? [nil] : [found.map.depthBelowSpeechDB, nil]
+    for depth in depths {
+      guard var attempt = align(depth, quick), let quickGain = attempt.letters.gain()?.gain,
+        keeps(Evidence(gain: quickGain, fit: attempt.result.fit, score: attempt.score), over: first)
+      else { continue }
+      found = attempt
+      options = quick
+      return
+    }
   }
 
   /// What an alignment says of the recording: its letters' gain (`LetterOrderCheck`), its fit
