@@ -113,6 +113,13 @@ enum ReadTwice {
   /// `SpokenTitle.margin` nats cheaper than its own and the next one's (there: 2,709 nats), the
   /// segment before's speech is the earlier take. On seeds 1–9, 41–46, 97–124 no other
   /// alignment changed.
+  ///
+  /// Or it holds its own words twice. Held-back seed 142's Ecclesiastes 3 with verse 6 read
+  /// twice whole had verse 6 labelled at its first take (confidence 0.995) and the second named
+  /// as an earlier take of verse 7 ("A time to get…" and "A time to rend…" alike in shape). So the
+  /// speech is also read as its own text, a gap, then its own text again; when that is
+  /// `SpokenTitle.margin` nats cheaper than its own and the next one's (there 358 nats), the
+  /// earlier take is its own, up to the real pause nearest to where the letters begin the second.
   static func takesLeftInTheVerseBefore(
     in best: Aligner.Attempt, segments: [VerseInput], options: AlignmentOptions, attempt: Attempt
   ) -> Aligner.Attempt {
@@ -140,9 +147,12 @@ enum ReadTwice {
         takes.append(SpeechMap.Repeat(islands: p..<a, share: 0))
         continue
       }
-      guard
-        let start = reading.start(of: starts[s + 1]..<starts[s + 2], after: starts[s]..<starts[s + 1], from: a, to: b)
-      else { continue }
+      // Or this verse read twice whole: the earlier take is its own, the later one has its label.
+      let own = starts[s]..<starts[s + 1]
+      let twice = reading.costs(of: own, followedBy: own, from: a, to: b)
+      let again = twice.map { read.followed - $0.followed >= SpokenTitle.margin } ?? false
+      let then = again ? own : starts[s + 1]..<starts[s + 2]
+      guard let start = reading.start(of: then, after: own, from: a, to: b) else { continue }
       // The take opens after the real pause inside the verse nearest to where the letters begin it.
       let frame = start * reading.perFrame
       guard
@@ -150,7 +160,7 @@ enum ReadTwice {
           abs(map.pauseFrames($0).end - frame) < abs(map.pauseFrames($1).end - frame)
         })
       else { continue }
-      takes.append(SpeechMap.Repeat(islands: p..<b, share: 0))
+      takes.append(SpeechMap.Repeat(islands: again ? a..<p : p..<b, share: 0))
     }
     guard !takes.isEmpty else { return best }
     if let better = without(takes, from: best, options: options, attempt: { attempt($0, segments, options) }) {
