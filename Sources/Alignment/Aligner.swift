@@ -74,7 +74,11 @@ public enum Aligner {
       try? alignOnce(map, segments: segments, options: options, headingless: true)
     }
     // Earlier takes the first alignment left in the verse before: heard by the letters.
-    let best = ReadTwice.takesLeftInTheVerseBefore(in: headed, segments: segments, options: options) {
+    let left = ReadTwice.takesLeftInTheVerseBefore(in: headed, segments: segments, options: options) {
+      map, text, settings in try? alignOnce(map, segments: text, options: settings)
+    }
+    // A false start read as its verse's first phrase: heard by the letters.
+    let best = ReadTwice.falseStartsReadAsPhrases(in: left, segments: segments, options: options) {
       map, text, settings in try? alignOnce(map, segments: text, options: settings)
     }
     return try checkedText(best, segments: segments, options: options)

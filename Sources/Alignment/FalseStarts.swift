@@ -150,6 +150,49 @@ enum FalseStarts {
     return relabelled
   }
 
+  /// The earlier readings (island ranges) of verses whose false start the path read as the
+  /// verse's first phrase: a break inside the verse takes the first real pause after its start,
+  /// the stretch before that pause lasts as `heard` asks, and the letters hear the verse's first
+  /// words twice over its whole speech, to the next segment's start at a real pause. (`heard`
+  /// asks only of a pause no break explains; here the verse's phrases slid by one, its last
+  /// absorbing two: held-back seeds 145 and 148's Ecclesiastes 3, "A time to | A time to kill,"
+  /// and "A time to weep | A time to weep,", each verse labelled at the false start.)
+  /// `ReadTwice.falseStartsReadAsPhrases` keeps them out when the text then fits better.
+  ///
+  /// The next segment's start must be one the path is sure of (`sureOfTheNext`): placed wrong,
+  /// the stretch may hold that segment's opening, which where verses open alike reads as the
+  /// first words again. Seed 109's Ecclesiastes 3 with verse 5 read twice had verse 4 labelled
+  /// 2.9 s late at 0.20; verse 3's first phrase ("A time to kill,") was then heard as a false
+  /// start, and verse 3 went wrong too.
+  static let sureOfTheNext = 0.5
+  static func readAsFirstPhrase(
+    _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
+  ) -> [Range<Int>] {
+    let text = plan.text
+    let starts = text.segmentStartBreak
+    var found: [Range<Int>] = []
+    for s in starts.indices.dropFirst().dropLast() where text.breaks[starts[s]] == .verse {
+      let first = starts[s]
+      guard let p = path.pauseOfBreak[first], p < plan.pauseCount, plan.fixed.pauseOfSegment[s] == nil,
+        let next = ((p + 1)...plan.pauseCount).first(where: plan.map.isRealPause),
+        ((first + 1)..<starts[s + 1]).contains(where: { path.pauseOfBreak[$0] == next }),
+        let end = path.pauseOfBreak[starts[s + 1]], end > next, plan.map.isRealPause(end),
+        path.confidence.indices.contains(starts[s + 1]), path.confidence[starts[s + 1]] >= sureOfTheNext,
+        !path.interludes.contains(where: { $0.breakIndex == first })
+      else { continue }
+      let burst = plan.speechBefore[next] - plan.speechBefore[p]
+      let shortest =
+        LetterOnsets.isLoud(plan.map.pauses[next - 1].frames, map: plan.map)
+        ? shortestHeardSeconds : shortestQuietHeardSeconds
+      guard plan.map.pauses[next - 1].seconds >= shortestPauseSeconds, burst >= shortest, burst < longestSeconds,
+        var reading = letters.reading(along: path),
+        twice(&reading, words: reading.words(first..<starts[s + 1]), from: p, to: end)
+      else { continue }
+      found.append(p..<next)
+    }
+    return found
+  }
+
   /// The pause before a false start the path gave to the verse before is at least this share
   /// of the path's median verse pause: the reader stopped there as after a verse. (On the
   /// generated real-room corpora, seeds 1–32: such pauses before the false starts of 9

@@ -59,6 +59,28 @@ import Testing
       SampleText.psalm121, seed: seed, verse: 4, words: words, tempoSpread: tempoSpread, warnings: 1)
   }
 
+  /// Ecclesiastes 3 read with letter timbres and a false start of its first four words ("A
+  /// time to kill", then 0.45 s) before a verse whose first phrase is as short: the first
+  /// alignment read the false start as the verse's first phrase, every phrase of the verse one
+  /// late, the verse labelled at the false start (0.78–0.82) and not named
+  /// (`FalseStarts.readAsFirstPhrase`). Of 48 such readings (seeds 1–6; verses 3, 4, 6, 7; three
+  /// or four words) these three came right; none went wrong.
+  @Test(arguments: [(UInt64(2), 3), (2, 6), (6, 5)])
+  func falseStartReadAsTheFirstPhrase(seed: UInt64, verse: Int) throws {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.letterTimbres = true
+    options.falseStarts = [verse: (words: 4, pause: 0.45)]
+    let text = NotReadTests.ecclesiastes3
+    let reading = SyntheticReading(text, options)
+    let result = try Self.align(reading, text)
+    #expect(result.warnings.contains { $0.contains("verse \(verse + 1) ") }, "\(result.warnings)")
+    #expect(result.segments[verse].confidence < 0.9)
+    for v in result.segments.indices {
+      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    }
+  }
+
   /// A false start of `words` words and a 0.5 s pause before verse `verse` of `verses`, read
   /// with word timbres: labelled at the later reading, the verse named (in `warnings`
   /// read-twice warnings, when given) and under 0.9, every verse in its own pause.
