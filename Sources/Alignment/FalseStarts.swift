@@ -131,12 +131,7 @@ enum FalseStarts {
         !((p + 1)...next).contains(where: explained.contains),
         !path.interludes.contains(where: { $0.breakIndex == first })
       else { continue }
-      let burst = plan.speechBefore[next] - plan.speechBefore[p]
-      let shortest =
-        LetterOnsets.isLoud(plan.map.pauses[next - 1].frames, map: plan.map)
-        ? shortestHeardSeconds : shortestQuietHeardSeconds
-      guard plan.map.pauses[next - 1].seconds >= shortestPauseSeconds, burst >= shortest,
-        burst < longestSeconds, burst < predicted[first + 1] - predicted[first],
+      guard let burst = heardBurst(from: p, to: next, plan: plan), burst < predicted[first + 1] - predicted[first],
         let last = nextAnchor(after: first, path, plan), let end = path.endPause(ofBreak: last), end > next,
         var reading = letters.reading(along: path),
         twice(&reading, words: reading.words(first..<last), from: p, to: end)
@@ -180,17 +175,26 @@ enum FalseStarts {
         path.confidence.indices.contains(starts[s + 1]), path.confidence[starts[s + 1]] >= sureOfTheNext,
         !path.interludes.contains(where: { $0.breakIndex == first })
       else { continue }
-      let burst = plan.speechBefore[next] - plan.speechBefore[p]
-      let shortest =
-        LetterOnsets.isLoud(plan.map.pauses[next - 1].frames, map: plan.map)
-        ? shortestHeardSeconds : shortestQuietHeardSeconds
-      guard plan.map.pauses[next - 1].seconds >= shortestPauseSeconds, burst >= shortest, burst < longestSeconds,
-        var reading = letters.reading(along: path),
+      guard heardBurst(from: p, to: next, plan: plan) != nil, var reading = letters.reading(along: path),
         twice(&reading, words: reading.words(first..<starts[s + 1]), from: p, to: end)
       else { continue }
       found.append(p..<next)
     }
     return found
+  }
+
+  /// The seconds of speech from pause `p` to the real pause `next` when they may be a false
+  /// start the letters hear: at least `shortestHeardSeconds` (`shortestQuietHeardSeconds`
+  /// before a quiet pause), under `longestSeconds`, the pause after them at least
+  /// `shortestPauseSeconds`.
+  private static func heardBurst(from p: Int, to next: Int, plan: PassPlan) -> Double? {
+    let burst = plan.speechBefore[next] - plan.speechBefore[p]
+    let shortest =
+      LetterOnsets.isLoud(plan.map.pauses[next - 1].frames, map: plan.map)
+      ? shortestHeardSeconds : shortestQuietHeardSeconds
+    guard plan.map.pauses[next - 1].seconds >= shortestPauseSeconds, burst >= shortest, burst < longestSeconds
+    else { return nil }
+    return burst
   }
 
   /// The pause before a false start the path gave to the verse before is at least this share
