@@ -136,15 +136,18 @@ enum FitCheck {
     // No unexplained pause at all: as distinct as a reading gets.
     let gap = mean(strong).map { $0 - (mean(unexplained) ?? ($0 - 2.5)) } ?? 1.5
     let realPauses = plan.map.pauses.filter { !$0.isWeak }.count
-    let costPerItem = path.totalCost / Double(max(1, realPauses + text.unitCount))
-    let score = costPerItem - 0.2 * (gap - 1.5)
     let passed = unexplainedPauses.filter { !problem.synthetic.contains($0) }
     let passedCost = passed.reduce(0) { $0 + problem.costs.unexplained(logLength: plan.logPause[$1]) }
-    let lightened = 1 - unexplainedWeight
-    let matchCostPerItem =
-      (path.totalCost - lightened * passedCost)
-      / max(1, Double(realPauses + text.unitCount) - lightened * Double(passed.count))
-    let matchScore = matchCostPerItem - 0.2 * (gap - 1.5)
+    // Cost per item and score, each unexplained pause counted at `weight` of an item and of its cost.
+    let scored = { (weight: Double) -> (perItem: Double, score: Double) in
+      let lightened = 1 - weight
+      let perItem =
+        (path.totalCost - lightened * passedCost)
+        / max(1, Double(realPauses + text.unitCount) - lightened * Double(passed.count))
+      return (perItem, perItem - 0.2 * (gap - 1.5))
+    }
+    let (costPerItem, score) = scored(1)
+    let matchScore = scored(unexplainedWeight).score
     let fit = 1 / (1 + Double.exp((matchScore - fitCentre) / 0.03))
     return Report(
       fit: fit,
