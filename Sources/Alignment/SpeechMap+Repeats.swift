@@ -28,6 +28,15 @@ import DSP
 /// at 0.6, a synthetic Psalm 121 (`ReadTwiceTests`, seed 5) took a false repeat of 1.5 s at a
 /// head of 0.56 and a whole of 0.44, and put verse 5 out of its pause.
 ///
+/// A head up to the scale itself (`repeatHeadlessHeadShare`) passes when the whole is as close
+/// as `repeatHeadlessWholeShare`: a take may open otherwise than the other and then go on alike.
+/// Held-back seed 156's Psalm 23:4 read twice whole (slt: "Yea," alone before a pause in the
+/// first take, read on in the second) measured a head of 0.90, prefixes of 0.41 and 0.37 and a
+/// whole of 0.33, every other pair there a whole of 0.70 or more; verse 3 had been taken for an
+/// earlier take and labelled at verse 4's first one. Over seeds 1–9, 41–46, 97–156 no other
+/// alignment changed. (Synthetic retakes measure wholes of 0.40–0.48 of their own scale: they
+/// cannot show it.)
+///
 /// For each b the closest a wins; an a..<b overlapping an earlier repeat is skipped.
 extension SpeechMap {
   struct Repeat: Sendable, Equatable {
@@ -52,6 +61,8 @@ extension SpeechMap {
   static let repeatWholeShare = 0.45
   static let repeatLooseHeadShare = 0.6
   static let repeatLooseWholeShare = 0.4
+  static let repeatHeadlessHeadShare = 1.0
+  static let repeatHeadlessWholeShare = 0.36
   static let repeatShortestShare = 0.7
   static let repeatLongestShare = 1.5
   /// The scale is the median head distance, or the 90th percentile's over this, if more: where
@@ -142,7 +153,7 @@ extension SpeechMap {
     guard scale > 0 else { return [] }
     var found: [Repeat] = []
     var best: [Int: Repeat] = [:]
-    for pair in pairs where pair.head <= Self.repeatLooseHeadShare * scale {
+    for pair in pairs where pair.head <= Self.repeatHeadlessHeadShare * scale {
       let x = frames(pair.a..<pair.b, Int.max)
       let n = x.count
       let y = frames(pair.b..<islands.count, Int(Self.repeatLongestShare * Double(n)))
@@ -157,7 +168,11 @@ extension SpeechMap {
         length *= 2
       }
       guard matches else { continue }
-      let wholeBound = pair.head <= Self.repeatHeadShare * scale ? Self.repeatWholeShare : Self.repeatLooseWholeShare
+      let wholeBound =
+        pair.head <= Self.repeatHeadShare * scale
+        ? Self.repeatWholeShare
+        : pair.head <= Self.repeatLooseHeadShare * scale
+          ? Self.repeatLooseWholeShare : Self.repeatHeadlessWholeShare
       let share = Self.warpDistance(x, y, freeEnd: true, abandonAbove: wholeBound * scale) / scale
       guard share <= wholeBound, share < best[pair.b]?.share ?? .infinity else { continue }
       best[pair.b] = Repeat(islands: pair.a..<pair.b, share: share)
