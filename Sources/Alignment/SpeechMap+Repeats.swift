@@ -153,7 +153,8 @@ extension SpeechMap {
     guard scale > 0 else { return [] }
     var found: [Repeat] = []
     var best: [Int: Repeat] = [:]
-    for pair in pairs where pair.head <= Self.repeatHeadlessHeadShare * scale {
+    for pair in pairs {
+      guard let wholeBound = Self.wholeBound(head: pair.head, scale: scale) else { continue }
       let x = frames(pair.a..<pair.b, Int.max)
       let n = x.count
       let y = frames(pair.b..<islands.count, Int(Self.repeatLongestShare * Double(n)))
@@ -168,11 +169,6 @@ extension SpeechMap {
         length *= 2
       }
       guard matches else { continue }
-      let wholeBound =
-        pair.head <= Self.repeatHeadShare * scale
-        ? Self.repeatWholeShare
-        : pair.head <= Self.repeatLooseHeadShare * scale
-          ? Self.repeatLooseWholeShare : Self.repeatHeadlessWholeShare
       let share = Self.warpDistance(x, y, freeEnd: true, abandonAbove: wholeBound * scale) / scale
       guard share <= wholeBound, share < best[pair.b]?.share ?? .infinity else { continue }
       best[pair.b] = Repeat(islands: pair.a..<pair.b, share: share)
@@ -183,6 +179,14 @@ extension SpeechMap {
       found.append(candidate)
     }
     return found
+  }
+
+  /// The bound on a pair's whole distance (a share of `scale`) for heads `head` apart: the
+  /// farther the heads, the closer the wholes must be; nil past `repeatHeadlessHeadShare`.
+  static func wholeBound(head: Double, scale: Double) -> Double? {
+    if head <= repeatHeadShare * scale { return repeatWholeShare }
+    if head <= repeatLooseHeadShare * scale { return repeatLooseWholeShare }
+    return head <= repeatHeadlessHeadShare * scale ? repeatHeadlessWholeShare : nil
   }
 
   /// How far head `x` lies from the first `x.count` frames of `y` (another opening), and from

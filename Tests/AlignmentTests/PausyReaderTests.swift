@@ -24,11 +24,7 @@ import Testing
     options.unmarkedPause = 0.1...0.16
     options.unmarkedEvery = 1
     let reading = SyntheticReading(Self.chapter, options)
-    let result = try AlignerTests.align(reading, Self.chapter)
-    #expect(result.segments.filter { $0.kind == .verse }.count == Self.chapter.count)
-    for (v, segment) in result.segments.filter({ $0.kind == .verse }).enumerated() {
-      #expect(reading.isInOwnGap(segment.start, verse: v, slackFrames: 0), "verse \(v + 1)")
-    }
+    Self.expectEveryVerseRight(reading, try AlignerTests.align(reading, Self.chapter))
   }
 
   /// A reader who stops after every word for 0.15–0.25 s, longer than the shortest pause (90
@@ -67,6 +63,7 @@ import Testing
     return (reading, try AlignerTests.align(reading, text))
   }
 
+  /// As many verses as the reading has, each starting in its own pause.
   static func expectEveryVerseRight(_ reading: SyntheticReading, _ result: AlignmentResult) {
     let verses = result.segments.filter { $0.kind == .verse }
     #expect(verses.count == reading.onsets.count)

@@ -19,11 +19,7 @@ import Testing
     let right = try AlignerTests.align(reading, SampleText.psalm121)
     #expect(right.fit >= FitCheck.lowFit)
     #expect(right.warnings.isEmpty, "\(right.warnings)")
-    let verses = right.segments.filter { $0.kind == .verse }
-    #expect(verses.count == SampleText.psalm121.count)
-    for (v, segment) in verses.enumerated() {
-      #expect(reading.isInOwnGap(segment.start, verse: v, slackFrames: 0), "verse \(v + 1)")
-    }
+    PausyReaderTests.expectEveryVerseRight(reading, right)
     let error = #expect(throws: (any Error).self) { try AlignerTests.align(reading, SampleText.psalm23) }
     #expect(error.map(MismatchTests.isMismatch) == true, "unexpected \(String(describing: error))")
   }
