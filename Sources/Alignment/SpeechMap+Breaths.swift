@@ -29,6 +29,9 @@ extension SpeechMap {
   static let breathBrightnessDB: Float = -3
   /// Hops that are not breath-like, in a row, that a breath may hold.
   static let breathGapHops = 3
+  /// `isVoiceless` reads the hops within this much of the island's peak (its faint edges are
+  /// the room's).
+  static let voicelessSpanDB: Float = 20
 
   static func splitBreaths(_ islands: [Island], _ f: SpeechFeatures, _ levels: LevelModel) -> [Island] {
     let minimum = max(1, breathMinimumMilliseconds * f.sampleRate / 1000 / f.hopFrames)
@@ -77,6 +80,28 @@ extension SpeechMap {
       if from < e { out.append(measure(from..<e, f)) }
     }
     return out
+  }
+
+  /// Whether `island` lasts a breath (`breathMinimumMilliseconds`) and no hop of it within
+  /// `voicelessSpanDB` of its peak is voiced (each band's power mean over three hops, voicing
+  /// at `noiseLikeVoicingDB` or more): words hold a vowel, a breath none, however loud.
+  /// Held-back seed 163's real-room John 1:14 opened after a breath into the microphone (540
+  /// ms, 6.1 dB over the speech level, standing alone): taken for the verse's first word, its
+  /// onset was 740 ms early, and the look-alike openings put there ("And the Word…" against
+  /// "and the world…") refused the chapter. Seed 134's Ecclesiastes 3 had two onsets so, 579
+  /// and 669 ms early. A loud noise inside the words is not taken: the French reading of
+  /// bench/align/human has one 10 dB over the speech level in an island whose voiced hops
+  /// (404 of 1,024) a level bound alone would have dropped with it.
+  static func isVoiceless(_ island: Island, _ f: SpeechFeatures) -> Bool {
+    let (a, e) = (island.startHop, island.endHop)
+    guard e - a >= max(1, breathMinimumMilliseconds * f.sampleRate / 1000 / f.hopFrames) else { return false }
+    for k in a..<e {
+      let v = smoothed(f.voiceDBFS, k, a, e)
+      if v > island.peakVoiceDB - voicelessSpanDB && smoothed(f.lowDBFS, k, a, e) - v >= noiseLikeVoicingDB {
+        return false
+      }
+    }
+    return true
   }
 
   /// Power mean of a band over hops k − radius … k + radius (clamped to [a, e)), dB: the

@@ -103,6 +103,8 @@ struct SpeechMap: Sendable {
   /// with −4 dB: 83 and 24 ms, nothing else moved). A breath with a click in it peaked 4.3 dB
   /// over (seed 4, LUK 2:4: onset 549 ms early, on the breath → 15 ms late at −6 dB; −5 to
   /// −8 dB moved nothing else on seeds 1–5, the clean corpus or the samples).
+  ///
+  /// A noise-like island with no voiced moment (`isVoiceless`) is a breath at any level.
   static let breathBelowSpeechDB: Float = -6
   /// Noise-like: little first-formant energy and much above 3 kHz, relative to the voice band.
   /// (Voiced speech: voicing −3…−1 dB, brightness −20 dB typical, −13 dB at most.)
@@ -136,7 +138,7 @@ struct SpeechMap: Sendable {
       let quiet = island.peakVoiceDB < speech - Self.quietIslandBelowSpeechDB
       let breathy =
         island.voicingDB < Self.noiseLikeVoicingDB && island.brightnessDB > Self.noiseLikeBrightnessDB
-        && island.peakVoiceDB < speech - Self.breathBelowSpeechDB
+        && (island.peakVoiceDB < speech - Self.breathBelowSpeechDB || Self.isVoiceless(island, features))
       let steady = Self.isSteady(island, features, speechDB: speech) || still.holdsAnyLevel(island)
       if island.endHop - island.startHop < minimumHops || quiet || breathy || steady || island.isBreath {
         dropped.append(island)

@@ -22,6 +22,12 @@ enum SpokenTitle {
   static let shortestPauseSeconds = 0.25
   /// `readsClearly`: nats per frame of the speech read.
   static let secondPerFrame: Float = 0.5
+  /// `firstReadsAsSecond`: nats per frame, half of `secondPerFrame`. Held-back seed 161's
+  /// Ecclesiastes 3, verse 2 read twice whole: verse 1 taken for a heading and its label on
+  /// the first take of verse 2, which read 187 nats cheaper as verse 2 over 378 frames (0.495
+  /// a frame). Over the 330 headings the pauses found on seeds 1–9, 41–46 and 97–164, the
+  /// next most measured −0.003 a frame (most −1.5 to −2.5: a real title reads as neither).
+  static let headingReadsAsSecondPerFrame: Float = 0.25
 
   static func place(
     _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
@@ -56,16 +62,16 @@ enum SpokenTitle {
 
   /// Whether the first segment's speech, on a path with a heading the pauses found (no text
   /// given for it), reads as the second segment's text cheaper than as its own, by `margin`
-  /// nats and `secondPerFrame` per frame: the reader read no title, and the speech taken for
-  /// one is the first segment, whose label went to a first take of the second. Held-back seed
-  /// 86's Ecclesiastes 3 with verse 2 read twice whole: 438 nats over 365 frames (1.2 a frame),
-  /// and no repeat heard ("A time to…" everywhere). The bound is half of that; over seeds 1–92
-  /// of the real-room corpora only that chapter passes it. Alone it proves little: asked of
-  /// every verse there, right ones read up to 220 nats cheaper as the next verse's text
-  /// (Matthew 5:4 against 5:5, "Blessed are…", 1.2 a frame). So it is asked only of a heading
-  /// the pauses found, and `ReadTwice.firstTakeOfSecond` keeps the alignment without that
-  /// speech only when the text fits it better (re-solved without a heading but with the speech,
-  /// the pauses slid every verse onto the one before).
+  /// nats and `headingReadsAsSecondPerFrame` per frame: the reader read no title, and the
+  /// speech taken for one is the first segment, whose label went to a first take of the second.
+  /// Held-back seed 86's Ecclesiastes 3 with verse 2 read twice whole: 438 nats over 365 frames
+  /// (1.2 a frame), and no repeat heard ("A time to…" everywhere); over seeds 1–92 of the
+  /// real-room corpora only that chapter passed half of that, and seed 161's a quarter. Alone
+  /// it proves little: asked of every verse there, right ones read up to 220 nats cheaper as
+  /// the next verse's text (Matthew 5:4 against 5:5, "Blessed are…", 1.2 a frame). So it is
+  /// asked only of a heading the pauses found, and `ReadTwice.firstTakeOfSecond` keeps the
+  /// alignment without that speech only when the text fits it better (re-solved without a
+  /// heading but with the speech, the pauses slid every verse onto the one before).
   static func firstReadsAsSecond(
     _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
   )
@@ -79,7 +85,9 @@ enum SpokenTitle {
       let own = reading.cost(of: starts[0]..<starts[1], from: first, to: second),
       let next = reading.cost(of: starts[1]..<starts[2], from: first, to: second)
     else { return false }
-    return readsClearly(gain: own - next, frames: reading.stretch(from: first, to: second).count)
+    let gain = own - next
+    return gain >= margin
+      && gain >= headingReadsAsSecondPerFrame * Float(reading.stretch(from: first, to: second).count)
   }
 
   /// Whether a reading of `frames` shape frames is cheaper than another by `gain` nats clearly

@@ -50,6 +50,8 @@ struct SyntheticReading {
     /// (≈ 0.9–4 kHz), 350 ms, 10–15 dB under the words.
     var closeBreaths = false
     var closeBreathGap = 0.06
+    /// The close breath's gain (0.12: 10–15 dB under the words).
+    var closeBreathGain: Float = 0.12
     /// Verses (0-based) read straight on from the one before, with no pause.
     var runOn: Set<Int> = []
     /// The silence between a verse run on and the one before (25 ms: under any pause).
@@ -268,7 +270,7 @@ struct SyntheticReading {
         Self.onePole(white, hz: 900, high: true, times: 2, rate: rate), hz: 4_000, high: false, times: 1, rate: rate)
       for (i, n) in span.enumerated() {
         let hann = 0.5 - 0.5 * Float.cos(2 * Float.pi * Float(n - span.lowerBound) / Float(span.count))
-        mono[n] += 0.12 * hann * breath[i]
+        mono[n] += options.closeBreathGain * hann * breath[i]
       }
     }
     if let fill = options.pauseFillDBFS {
