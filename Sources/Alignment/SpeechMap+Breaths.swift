@@ -34,7 +34,7 @@ extension SpeechMap {
   static let voicelessSpanDB: Float = 20
 
   static func splitBreaths(_ islands: [Island], _ f: SpeechFeatures, _ levels: LevelModel) -> [Island] {
-    let minimum = max(1, breathMinimumMilliseconds * f.sampleRate / 1000 / f.hopFrames)
+    let minimum = f.hops(milliseconds: breathMinimumMilliseconds)
     var out: [Island] = []
     for island in islands {
       let a = island.startHop
@@ -94,7 +94,7 @@ extension SpeechMap {
   /// (404 of 1,024) a level bound alone would have dropped with it.
   static func isVoiceless(_ island: Island, _ f: SpeechFeatures) -> Bool {
     let (a, e) = (island.startHop, island.endHop)
-    guard e - a >= max(1, breathMinimumMilliseconds * f.sampleRate / 1000 / f.hopFrames) else { return false }
+    guard e - a >= f.hops(milliseconds: breathMinimumMilliseconds) else { return false }
     for k in a..<e {
       let v = smoothed(f.voiceDBFS, k, a, e)
       if v > island.peakVoiceDB - voicelessSpanDB && smoothed(f.lowDBFS, k, a, e) - v >= noiseLikeVoicingDB {
