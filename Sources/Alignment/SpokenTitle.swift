@@ -85,15 +85,14 @@ enum SpokenTitle {
       let own = reading.cost(of: starts[0]..<starts[1], from: first, to: second),
       let next = reading.cost(of: starts[1]..<starts[2], from: first, to: second)
     else { return false }
-    let gain = own - next
-    return gain >= margin
-      && gain >= headingReadsAsSecondPerFrame * Float(reading.stretch(from: first, to: second).count)
+    return readsClearly(
+      gain: own - next, frames: reading.stretch(from: first, to: second).count, perFrame: headingReadsAsSecondPerFrame)
   }
 
   /// Whether a reading of `frames` shape frames is cheaper than another by `gain` nats clearly
-  /// enough (`margin`, and `secondPerFrame` a frame) to say the speech is the other text's.
-  static func readsClearly(gain: Float, frames: Int) -> Bool {
-    gain >= margin && gain >= secondPerFrame * Float(max(1, frames))
+  /// enough (`margin`, and `perFrame` a frame) to say the speech is the other text's.
+  static func readsClearly(gain: Float, frames: Int, perFrame: Float = secondPerFrame) -> Bool {
+    gain >= margin && gain >= perFrame * Float(max(1, frames))
   }
 
   /// The warning for `firstReadsAsSecond`, naming the first two verses (segments 1 and 2 of

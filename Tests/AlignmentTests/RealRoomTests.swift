@@ -55,8 +55,8 @@ import Testing
 
   /// A breath into the microphone in every verse pause, standing alone (it ends 250 ms before
   /// the verse) and about 9 dB over the speech level: a noise-like sound lasting a breath is
-  /// not speech at any level (`SpeechMap.breathBelowSpeechDB`), so every onset is the verse's
-  /// first word. (With a level bound alone, seed 1 had 11 of 14 onsets on the breath, 585 ms early.)
+  /// not speech at any level (`SpeechMap.isVoiceless`), so every onset is the verse's first
+  /// word. (With the level bound alone, seed 1 had 11 of 14 onsets on the breath, 585 ms early.)
   @Test(arguments: [UInt64(1), 2])
   func loudBreathsStandingAlone(seed: UInt64) throws {
     var options = Self.roomTone(-45, seed: seed)
