@@ -40,6 +40,10 @@ DIR (searched with its subfolders) holds the recordings under the names the JSON
   lost_coin_eng and storm_eng: two English Bible stories narrated slide by slide in SIL's Story
   Producer (sillsdev/StoryProducer samples; 82 s and 57 s, the takes joined). The audio of the
   last three is built: `sox` of the clips in order, as each JSON's "source" says.
+- held back until the twenty-fourth session (the same way): lj_babylon_eng and lj_fdr_eng:
+  LibriVox readings by Linda Johnson (LJ Speech clips joined by a third party; 72 s, 10 lines;
+  50 s, 8 lines: her pauses between lines no longer than those inside them); thorsten_deu: six
+  takes of the CC0 Thorsten-Voice German corpus joined (32 s, gaps of 0-0.235 s).
 Each JSON's "source" and "reference" say where the recording comes from and how its reference
 was made (for the last six: line starts from the energy envelope, the English UDHR's
 confirmed word by word by pocketsphinx, Ephesians' bounded by the recording's own WebVTT cues). They are second opinions, not ground truth: within a few tens
