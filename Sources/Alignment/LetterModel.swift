@@ -48,8 +48,13 @@ struct LetterModel {
   /// The features, `dimension` per shape frame, frame after frame.
   let features: [Float]
   let frameCount: Int
-  /// Letter → symbol number (the gap is 0).
-  private(set) var symbols: [Character: Int] = [:]
+  /// Letter (in its context, `contexts`) → symbol number (the gap is 0).
+  private var symbols: [LetterKey: Int] = [:]
+  /// Per letter, a number; per symbol, its letter's number (−1: the gap, and `symbol(of:)`'s).
+  private var letters: [Character: Int] = [:]
+  private(set) var letterOfSymbol: [Int] = []
+  /// Whether a letter is a symbol of its own for each letter that follows it (`LetterKey`).
+  let contexts: Bool
   /// Per symbol, a diagonal Gaussian: mean and 1/variance (`dimension` each), ½·Σ ln(2π·variance).
   private(set) var means: [Float] = []
   private(set) var precisions: [Float] = []
@@ -76,7 +81,8 @@ struct LetterModel {
   private(set) var costPerFrame: Float = 0
 
   /// The recording's features (`LetterFrames`; nil without a spectral shape).
-  init?(_ map: SpeechMap) {
+  init?(_ map: SpeechMap, contexts: Bool = false) {
+    self.contexts = contexts
     guard let values = map.letterFrames.values(map) else { return nil }
     features = values.features
     frameCount = values.frameCount
@@ -89,17 +95,21 @@ struct LetterModel {
   mutating func chain(_ text: String) -> Chain {
     var states: [Int] = []
     for word in text.lowercased().split(whereSeparator: \.isWhitespace) {
-      let letters = word.filter(\.isLetter)
-      guard !letters.isEmpty else { continue }
+      let spelt = Array(word.filter(\.isLetter))
+      guard !spelt.isEmpty else { continue }
       if !states.isEmpty { states.append(Self.gap) }
-      for letter in letters {
-        if let known = symbols[letter] {
+      for (i, letter) in spelt.enumerated() {
+        let key = LetterKey(letter, followedBy: i + 1 < spelt.count ? spelt[i + 1] : nil, contexts: contexts)
+        if let known = symbols[key] {
           states.append(known)
-        } else {
-          symbols[letter] = constants.count
-          states.append(constants.count)
-          append(mean: wholeMean, variance: wholeVariance)
+          continue
         }
+        let number = letters[letter] ?? letters.count
+        letters[letter] = number
+        symbols[key] = constants.count
+        states.append(constants.count)
+        append(mean: wholeMean, variance: wholeVariance)
+        letterOfSymbol[constants.count - 1] = number
       }
     }
     return Chain(states: states, skippable: states.map { $0 == Self.gap })
@@ -148,6 +158,7 @@ struct LetterModel {
   }
 
   private mutating func append(mean: [Float], variance: [Float]) {
+    letterOfSymbol.append(-1)
     means += mean
     precisions += variance.map { 1 / $0 }
     constants.append(variance.reduce(0) { $0 + 0.5 * Float.log(2 * .pi * $1) })
@@ -184,14 +195,26 @@ struct LetterModel {
   private mutating func estimate(_ ranges: [Range<Int>], _ cuts: [[Int]]) {
     let d = Self.dimension
     let (sums, squares, counts) = tally(ranges, cuts)
+    let letter = contexts ? byLetter((sums, squares, counts)) : (sums: [], squares: [], counts: [])
     for symbol in 0..<constants.count {
-      guard counts[symbol] >= Self.fewestFrames else {
+      var n = Float(counts[symbol])
+      var sum = Array(sums[(symbol * d)..<(symbol * d + d)])
+      var square = Array(squares[(symbol * d)..<(symbol * d + d)])
+      if contexts, case let l = letterOfSymbol[symbol], l >= 0, letter.counts[l] >= Self.fewestFrames {
+        // The letter's moments over all its contexts, as `contextPriorFrames` frames.
+        let weight = Self.contextPriorFrames / Float(letter.counts[l])
+        for k in 0..<d {
+          sum[k] += weight * letter.sums[l * d + k]
+          square[k] += weight * letter.squares[l * d + k]
+        }
+        n += Self.contextPriorFrames
+      }
+      guard n >= Float(Self.fewestFrames) else {
         set(symbol, mean: wholeMean, variance: wholeVariance)
         continue
       }
-      let n = Float(counts[symbol])
-      let mean = (0..<d).map { sums[symbol * d + $0] / n }
-      let variance = (0..<d).map { max(squares[symbol * d + $0] / n - mean[$0] * mean[$0], floor[$0]) }
+      let mean = (0..<d).map { sum[$0] / n }
+      let variance = (0..<d).map { max(square[$0] / n - mean[$0] * mean[$0], floor[$0]) }
       set(symbol, mean: mean, variance: variance)
     }
   }
@@ -200,8 +223,9 @@ struct LetterModel {
   /// between the letters' means.
   private func contrast(_ ranges: [Range<Int>], _ cuts: [[Int]]) -> Float {
     let d = Self.dimension
-    let (sums, squares, counts) = tally(ranges, cuts)
-    let letters = (1..<constants.count).filter { counts[$0] > 0 }
+    // Per letter, every context of it together: contexts do not make the letters more different.
+    let (sums, squares, counts) = byLetter(tally(ranges, cuts))
+    let letters = counts.indices.filter { counts[$0] > 0 }
     let n = Float(letters.reduce(0) { $0 + counts[$1] })
     guard n > 0 else { return 0 }
     var between: Float = 0

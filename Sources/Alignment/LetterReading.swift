@@ -16,10 +16,14 @@ struct LetterReading {
 
   /// Learns the model from every stretch between two anchors (at most
   /// `LetterModel.mostTrainingFrames` frames; none longer than `LetterModel.longestStretch`,
-  /// none holding an interlude), `backwards`: with each stretch's words in reverse order. Nil
-  /// without a spectral shape.
-  init?(path: BoundaryChooser.Solution, plan: PassPlan, backwards: Bool = false, heardFrom: [Int: Int] = [:]) {
-    guard let model = LetterModel(plan.map), let perFrame = plan.map.features.framesPerShapeFrame else { return nil }
+  /// none holding an interlude), `backwards`: with each stretch's words in reverse order;
+  /// `contexts`: letters in context (`LetterModel.contexts`). Nil without a spectral shape.
+  init?(
+    path: BoundaryChooser.Solution, plan: PassPlan, backwards: Bool = false, heardFrom: [Int: Int] = [:],
+    contexts: Bool = false
+  ) {
+    guard let model = LetterModel(plan.map, contexts: contexts), let perFrame = plan.map.features.framesPerShapeFrame
+    else { return nil }
     self.heardFrom = heardFrom
     self.plan = plan
     self.path = path

@@ -67,6 +67,9 @@ struct SyntheticReading {
     /// a weak 1/k slope) and an equal share of its word: the words' sounds follow their
     /// spelling, with no dip between letters.
     var letterTimbres = false
+    /// With `letterTimbres`: a letter's resonance is that of it and the letter after it in the
+    /// word ("th" unlike "ta"; a word's last letter its own), as spelling sounds.
+    var pairTimbres = false
     /// A pause the text does not mark (a breath, a hesitation) after every `unmarkedEvery`-th
     /// word of a verse that ends in no mark, drawn from this range.
     var unmarkedPause: ClosedRange<Double>? = nil
@@ -200,9 +203,12 @@ struct SyntheticReading {
         var tempo = spread > 0 ? 1 + draw(-spread...spread) : 1
         for (w, text) in words.enumerated() {
           let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
+          let spelt = text.filter { $0.isLetter || $0.isNumber }.map(String.init)
           let tables =
             options.letterTimbres && letters > 0
-            ? text.filter { $0.isLetter || $0.isNumber }.map { timbre(Substring(String($0))) } : [timbre(text)]
+            ? spelt.indices.map { i in
+              timbre(Substring(spelt[i] + (options.pairTimbres && i + 1 < spelt.count ? spelt[i + 1] : "")))
+            } : [timbre(text)]
           word(
             letters * options.secondsPerLetter * tempo, amplitude: 0.2 + 0.2 * Float(draw(0...1)), tables: tables)
           guard w < words.count - 1, let last = text.last else { continue }
