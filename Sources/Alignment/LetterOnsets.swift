@@ -13,7 +13,10 @@ import DSP
 /// pause, then the text: with P(t) the cost of frames before t as pause (each frame the cheapest
 /// of `pauseSounds` Gaussians learnt by k-means from the path's real pauses and the sounds the
 /// map discarded that stand `apartMilliseconds` or more before the next speech — breaths,
-/// notes — so that a bed's strikes and swells are pause too) and R(t) the least cost of the
+/// notes — so that a bed's strikes and swells are pause too; not a pause holding an earlier take
+/// taken out, nor that take's sounds: learnt as pause, the take "A time to love…" put held-back
+/// seed 175's Ecclesiastes 3:3, 4, 5 and 7 after their first word "A", 111–131 ms late at
+/// confidence 0.98–1; nothing else moved on seeds 1–9, 41–46, 97–176) and R(t) the least cost of the
 /// stretch's text starting at t, the words begin at the cheapest t of C(t) = P(t) + R(t), up
 /// to `latestFrames` after the pause's end. The onset moves there when
 ///
@@ -122,8 +125,11 @@ enum LetterOnsets {
     // What the map heard as not speech (a breath, a note) is pause too, where it stands apart
     // from the speech after it (a head cut from a word may hold the word's first sound).
     let apart = apartMilliseconds * map.sampleRate / 1000 / map.hopFrames
+    // An earlier take taken out is speech, not pause: neither its pause nor its sounds.
+    let takes = map.pauses.indices.map { $0 + 1 }.filter(map.holdsTake).map(map.pauseFrames)
     let heardAsPause = map.discarded.filter { island in
       !map.islands.contains { ($0.startHop - apart..<$0.startHop + 1).contains(island.endHop) }
+        && !takes.contains { $0.start <= island.startHop * map.hopFrames && island.endHop * map.hopFrames <= $0.end }
     }.flatMap { reading.shapeFrames(from: $0.startHop * map.hopFrames, to: $0.endHop * map.hopFrames) }
     let onsets = read(asked, anchors: anchors, heardAsPause: heardAsPause, laterOnly: laterOnly, &reading)
     // Once more with the letters learnt from where the words were found to begin, and what lay
@@ -148,7 +154,7 @@ enum LetterOnsets {
     laterOnly: Bool = false, _ reading: inout LetterReading
   ) -> [Int: Int] {
     let map = reading.plan.map
-    let pauseFrames = anchors.flatMap { a -> Range<Int> in
+    let pauseFrames = anchors.filter { !map.holdsTake(pause: $0.m) }.flatMap { a -> Range<Int> in
       let pause = map.pauseFrames(a.m)
       return reading.shapeFrames(from: pause.start, to: max(pause.end, reading.heardFrom[a.m] ?? 0)).dropFirst()
     }
