@@ -9,7 +9,7 @@
 /// Used where the chapter's letters leave a run-on verse where the path put it
 /// (`RunOnPlacer.placeAtDip`), which is where their clock is least sharp: "…lineage of David:
 /// | To be taxed…" read on by the neural voice, the dip before "To" and the one after it cost
-/// 9 nats apart, and the verse began a word late on 5 held-back seeds. What was measured
+/// 9 nats apart, and the verse began a word late on 5 seeds. What was measured
 /// (seeds 1–9, 41–46, 97–172, 1,736 verses run on; the 22 human readings of
 /// `bench/align/human.py`):
 /// - There, on the dips the letters would not move the verse off: 13 more run-on verses right

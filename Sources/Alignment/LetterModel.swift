@@ -108,8 +108,7 @@ struct LetterModel {
         letters[letter] = number
         symbols[key] = constants.count
         states.append(constants.count)
-        append(mean: wholeMean, variance: wholeVariance)
-        letterOfSymbol[constants.count - 1] = number
+        append(mean: wholeMean, variance: wholeVariance, letter: number)
       }
     }
     return Chain(states: states, skippable: states.map { $0 == Self.gap })
@@ -157,8 +156,9 @@ struct LetterModel {
     return constants.count - 1
   }
 
-  private mutating func append(mean: [Float], variance: [Float]) {
-    letterOfSymbol.append(-1)
+  /// A new symbol's Gaussian; `letter`: its letter's number (`letterOfSymbol`).
+  private mutating func append(mean: [Float], variance: [Float], letter: Int = -1) {
+    letterOfSymbol.append(letter)
     means += mean
     precisions += variance.map { 1 / $0 }
     constants.append(variance.reduce(0) { $0 + 0.5 * Float.log(2 * .pi * $1) })

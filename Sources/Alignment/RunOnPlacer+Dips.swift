@@ -11,9 +11,9 @@ extension RunOnPlacer {
     else { return }
     if !weighed.moved {
       if contextual == nil { contextual = LetterReading(path: reading.path, plan: reading.plan, contexts: true) }
-      if var second = contextual, let again = weigh(j, at: m, around, &second) {
+      if var second = contextual.take() {
+        if let again = weigh(j, at: m, around, &second) { weighed = again }
         contextual = second
-        weighed = again
       }
     }
     let chosen = weighed.chosen
