@@ -9,7 +9,8 @@ Per chapter: prep align AUDIO --text TEXT --labels OUT/<id>.txt --json OUT/<id>.
 in the verse's own pause (score.py's rule: [previous speech offset, onset] +- 100 ms); for a
 verse run into the previous one without a pause (expect.runon_verses) when it lies within
 150 ms of that boundary.  Skipped verses are not scored (their warning is); chapters whose
-text is deliberately wrong (expect.refuse) are scored only on being refused.  A chapter
+text is deliberately wrong (expect.refuse) are scored only on being refused (and, accepted, each
+boundary given at confidence >= 0.9 counts as a confident wrong one).  A chapter
 refused that should not be counts every verse wrong.
 
 Prints one row per condition, the pooled line, the reliability table (confidence bins
@@ -252,10 +253,18 @@ def main():
         rel.append(dict(lo=lo, hi=min(hi, 1.0), count=len(rs), right_pct=share))
         print("%-11s %6d %s" % ("%.2f-%.2f" % (lo, min(hi, 1.0)) if hi <= 1 else ">=%.2f" % lo, len(rs), fnum(share, 7, 1)))
     bad = [r for r in rows_all if not r["right"] and r["conf"] is not None and r["conf"] >= 0.9]
+    # A wrong chapter accepted: every boundary it was given is wrong, those at >= 0.9 confidently so.
+    for c in chs_all:
+        js = os.path.join(a.out, c["id"] + ".json")
+        if c["refuse_expected"] and not c["refused"] and os.path.exists(js):
+            bad += [dict(chapter=c["id"], label=x["label"], start=x["seconds"]["start"], onset=x["seconds"]["onset"],
+                         cls="wrong_chapter_accepted", conf=x["confidence"])
+                    for x in json.load(open(js)).get("segments", []) if x["confidence"] >= 0.9]
     print("wrong boundaries with confidence >= 0.9: %d %s" % (len(bad), mark(not bad)))
     for r in bad:
-        print("  %-40s v%-5s start=%.3f true onset=%.3f (%s) conf=%.3f" % (
-            r["chapter"], r["label"], r["start"], r["onset"], r["cls"], r["conf"]))
+        print("  %-40s v%-5s start=%.3f %s=%.3f (%s) conf=%.3f" % (
+            r["chapter"], r["label"], r["start"], "onset" if r["cls"] == "wrong_chapter_accepted" else "true onset",
+            r["onset"], r["cls"], r["conf"]))
     if bad:
         missed.append("%d wrong boundaries with confidence >= 0.9" % len(bad))
     refused_wrongly = [c for c in chs_all if c["refused"] and not c["refuse_expected"]]
