@@ -125,11 +125,9 @@ enum LetterOnsets {
     // What the map heard as not speech (a breath, a note) is pause too, where it stands apart
     // from the speech after it (a head cut from a word may hold the word's first sound).
     let apart = apartMilliseconds * map.sampleRate / 1000 / map.hopFrames
-    // An earlier take taken out is speech, not pause: neither its pause nor its sounds.
-    let takes = map.pauses.indices.map { $0 + 1 }.filter(map.holdsTake).map(map.pauseFrames)
-    let heardAsPause = map.discarded.filter { island in
+    // Not an earlier take taken out (`SpeechMap.setAside` holds none): that is speech.
+    let heardAsPause = map.setAside.filter { island in
       !map.islands.contains { ($0.startHop - apart..<$0.startHop + 1).contains(island.endHop) }
-        && !takes.contains { $0.start <= island.startHop * map.hopFrames && island.endHop * map.hopFrames <= $0.end }
     }.flatMap { reading.shapeFrames(from: $0.startHop * map.hopFrames, to: $0.endHop * map.hopFrames) }
     let onsets = read(asked, anchors: anchors, heardAsPause: heardAsPause, laterOnly: laterOnly, &reading)
     // Once more with the letters learnt from where the words were found to begin, and what lay

@@ -70,10 +70,8 @@ struct SpeechMap: Sendable {
   let depthBelowSpeechDB: Float?
   /// Speech islands in order.
   private(set) var islands: [Island]
-  /// Islands judged not speech (for diagnostics).
-  private(set) var discarded: [Island]
-  /// The sounds the level rules judged not speech (breaths, clicks, notes, murmurs), in order:
-  /// `discarded` without the takes `dropIslands` set aside later.
+  /// The sounds the level rules judged not speech (breaths, clicks, notes, murmurs), in order
+  /// (not the takes `dropIslands` takes out later).
   let setAside: [Island]
   /// pauses[m] lies between islands[m] and islands[m + 1].
   private(set) var pauses: [Pause]
@@ -158,7 +156,6 @@ struct SpeechMap: Sendable {
     decays = Self.splitAtDecays(&kept, features, levels, minimumHops: minimumHops)
     Self.splitAtDips(&kept, features)
     islands = kept
-    discarded = dropped
     setAside = dropped.sorted { $0.startHop < $1.startHop }
     pauses = []
     totalSpeech = 0
@@ -216,7 +213,6 @@ struct SpeechMap: Sendable {
       let around = pauses[max(0, range.lowerBound - 1)..<range.upperBound].map(\.seconds)
       islands[range.upperBound].pauseSecondsBefore = around.max()
     }
-    discarded += islands[range]
     islands.removeSubrange(range)
     rebuildPauses()
   }
