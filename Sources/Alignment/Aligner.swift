@@ -16,7 +16,8 @@ import RealModule
 ///    recording fit the text at all.
 /// 6. Other readings tried and kept when they explain the recording better: a reader who
 ///    hurries over verse breaks (`QuickReader`), a skipped verse (`Aligner+Skips`), a verse read
-///    twice or a take left in the verse before (`ReadTwice`).
+///    twice or a take left in the verse before (`ReadTwice`), doubted verse starts that letters
+///    learnt without them place at another pause (`HeldOutStarts`).
 /// 7. Is the text this recording's at all (`Aligner+Checks`): another chapter's text is refused.
 public enum Aligner {
   /// Speech before verse 1 longer than this is not taken for a heading or intro (seconds).
@@ -98,7 +99,11 @@ public enum Aligner {
     let best = ReadTwice.falseStartsReadAsPhrases(in: left, segments: segments, options: options) {
       map, text, settings in try? alignOnce(map, segments: text, options: settings)
     }
-    return try checkedText(best, segments: segments, options: options)
+    // Doubted starts the letters, learnt without them, place at another pause.
+    let placed = HeldOutStarts.placed(in: best, segments: segments, options: options) { map, moves in
+      try? alignOnce(map, segments: segments, options: options, fixedPauses: moves)
+    }
+    return try checkedText(placed, segments: segments, options: options)
   }
 
   /// One alignment: its result, its fit score (lower is better), the map it was found on, and
@@ -137,14 +142,16 @@ public enum Aligner {
   /// Only its score is wanted when not `placingRunOns` (`RunOnPlacer` moves no pause it counts).
   /// `missingLength`: letters of the text left out of the first pass's clock (`longVerseSkipped`).
   /// `headingless`: no speech before the first segment is a heading (`ReadTwice.firstTakeOfSecond`).
+  /// `fixedPauses`: per segment, the pause its start is fixed to (`HeldOutStarts`).
   static func alignOnce(
     _ map: SpeechMap, segments: [VerseInput], options: AlignmentOptions, placingRunOns: Bool = true,
-    missingLength: Double = 0, notRead: Int? = nil, headingless: Bool = false
+    missingLength: Double = 0, notRead: Int? = nil, headingless: Bool = false, fixedPauses: [Int: Int] = [:]
   ) throws(AlignmentError) -> Attempt {
     let given = map
     var map = map
     guard !map.islands.isEmpty else { throw .noSpeech(file: options.file) }
-    let fixed = try FixedStarts(options.fixedStarts, segments: segments, map: &map, file: options.file)
+    var fixed = try FixedStarts(options.fixedStarts, segments: segments, map: &map, file: options.file)
+    for (s, m) in fixedPauses { fixed.pauseOfSegment[s] = m }
     // "No heading" is a statement about the labels: speech before the first segment still
     // has to be explained, or every boundary after it slides by a phrase. It is found as a
     // heading and then merged into the first segment (see `ResultBuilder`).

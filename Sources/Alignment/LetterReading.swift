@@ -17,10 +17,11 @@ struct LetterReading {
   /// Learns the model from every stretch between two anchors (at most
   /// `LetterModel.mostTrainingFrames` frames; none longer than `LetterModel.longestStretch`,
   /// none holding an interlude), `backwards`: with each stretch's words in reverse order;
-  /// `contexts`: letters in context (`LetterModel.contexts`). Nil without a spectral shape.
+  /// `contexts`: letters in context (`LetterModel.contexts`); `leavingOut`: pauses between which
+  /// no stretch is learnt from (`HeldOutStarts`). Nil without a spectral shape.
   init?(
     path: BoundaryChooser.Solution, plan: PassPlan, backwards: Bool = false, heardFrom: [Int: Int] = [:],
-    contexts: Bool = false
+    contexts: Bool = false, leavingOut heldOut: Range<Int>? = nil
   ) {
     guard let model = LetterModel(plan.map, contexts: contexts), let perFrame = plan.map.features.framesPerShapeFrame
     else { return nil }
@@ -34,7 +35,7 @@ struct LetterReading {
     var trainingFrames = 0
     for (a, b) in zip(anchors, anchors.dropFirst()) where trainingFrames < LetterModel.mostTrainingFrames {
       let frames = stretch(from: a.m, to: b.m)
-      guard frames.count <= LetterModel.longestStretch,
+      guard frames.count <= LetterModel.longestStretch, !(heldOut.map { $0.overlaps(a.m..<b.m) } ?? false),
         !path.interludes.contains(where: { (a.j...b.j).contains($0.breakIndex) })
       else { continue }
       let text = words(a.j..<b.j)
