@@ -39,7 +39,8 @@ enum HeldOutStarts {
     attempt: (SpeechMap, [Int: Int]) -> Aligner.Attempt?
   ) -> Aligner.Attempt {
     guard options.fixedStarts.isEmpty, best.result.fit >= FitCheck.lowFit else { return best }
-    let moves = moves(best.letters)
+    var best = best
+    let moves = moves(&best.letters)
     guard !moves.isEmpty, var moved = attempt(best.map, moves), moved.score <= best.score + scoreSlack,
       moved.result.fit >= FitCheck.lowFit
     else { return best }
@@ -52,13 +53,15 @@ enum HeldOutStarts {
 
   /// Per doubted segment whose start the held-out letters move, the pause they move it to.
   /// None when a segment shares its pause with the next (a skipped verse: that alignment was
-  /// found with the skip in mind).
-  static func moves(_ source: LetterOrderCheck.Source) -> [Int: Int] {
+  /// found with the skip in mind). The path's own reading, learnt at most once, is kept in
+  /// `source` for the text checks.
+  static func moves(_ source: inout LetterOrderCheck.Source) -> [Int: Int] {
     let path = source.path
     let plan = source.plan
     let map = plan.map
     let starts = plan.text.segmentStartBreak
     guard path.skippedSegments(text: plan.text).isEmpty else { return [:] }
+    let along = source.letters.reading(along: path)
     var moves: [Int: Int] = [:]
     for s in starts.indices.dropFirst() {
       let j = starts[s]
@@ -68,7 +71,11 @@ enum HeldOutStarts {
         s + 1 == starts.count || map.isRealPause(to)
       else { continue }
       let candidates = ((from + 1)..<to).filter(map.isRealPause)
-      guard candidates.count >= 2, var reading = LetterReading(path: path, plan: plan, leavingOut: from..<to)
+      // Learnt without the stretches from `from` to `to`: the path's own reading when it never
+      // learnt from them (a long chapter's letters are learnt from its first minutes).
+      guard candidates.count >= 2,
+        var reading = from >= (along?.learntThrough ?? 0)
+          ? along : LetterReading(path: path, plan: plan, leavingOut: from..<to)
       else { continue }
       let whole = reading.stretch(from: from, to: to)
       let next = s + 1 < starts.count ? starts[s + 1] : plan.text.unitCount
@@ -85,10 +92,11 @@ enum HeldOutStarts {
         return priced.cost[(lo - priced.frames.lowerBound)...(hi - priced.frames.lowerBound)].min() ?? .infinity
       }
       let costs = candidates.map(cost)
-      guard let best = candidates.indices.min(by: { costs[$0] < costs[$1] }).map({ candidates[$0] }), best != m,
-        let here = candidates.firstIndex(of: m).map({ costs[$0] })
+      guard let cheapest = costs.indices.min(by: { costs[$0] < costs[$1] }), candidates[cheapest] != m,
+        let here = candidates.firstIndex(of: m)
       else { continue }
-      let gain = here - cost(best)
+      let best = candidates[cheapest]
+      let gain = costs[here] - costs[cheapest]
       let frames = abs(reading.shapeFrame(map.pauseFrames(best).end) - reading.shapeFrame(map.pauseFrames(m).end))
       if SpokenTitle.readsClearly(gain: gain, frames: frames, perFrame: perFrame) { moves[s] = best }
     }

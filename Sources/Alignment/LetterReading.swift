@@ -13,6 +13,9 @@ struct LetterReading {
   let anchors: [Anchor]
   /// Per pause, where the words after it begin when not at its end (`LetterOnsets`).
   let heardFrom: [Int: Int]
+  /// The pause ending the last stretch learnt from (0: none): a reading leaving out only pauses
+  /// after it learns the same model (`HeldOutStarts`).
+  private(set) var learntThrough = 0
 
   /// Learns the model from every stretch between two anchors (at most
   /// `LetterModel.mostTrainingFrames` frames; none longer than `LetterModel.longestStretch`,
@@ -42,6 +45,7 @@ struct LetterReading {
       let read = backwards ? text.split(separator: " ").reversed().joined(separator: " ") : text
       training.append((frames, self.model.chain(read)))
       trainingFrames += frames.count
+      self.learntThrough = b.m
     }
     self.model.learn(training)
   }

@@ -26,15 +26,15 @@ struct HeldOutStartsTests {
       #expect(reading.isInOwnGap(map.pauseFrames(m).end, verse: v, slackFrames: rate / 100), "verse \(v + 1)")
     }
     path.confidence = path.confidence.map { _ in 0.5 }
-    let doubted = LetterOrderCheck.Source(path: path, plan: plan, letters: LetterReadings(plan: plan))
-    #expect(HeldOutStarts.moves(doubted).isEmpty)
+    var doubted = LetterOrderCheck.Source(path: path, plan: plan, letters: LetterReadings(plan: plan))
+    #expect(HeldOutStarts.moves(&doubted).isEmpty)
 
     let j = starts[s]
     let own = try #require(path.pauseOfBreak[j])
     let comma = try #require(path.pauseOfBreak[j + 1])
     path.pauseOfBreak[j] = comma
     path.pauseOfBreak[j + 1] = nil
-    let late = LetterOrderCheck.Source(path: path, plan: plan, letters: LetterReadings(plan: plan))
-    #expect(HeldOutStarts.moves(late) == [s: own])
+    var late = LetterOrderCheck.Source(path: path, plan: plan, letters: LetterReadings(plan: plan))
+    #expect(HeldOutStarts.moves(&late) == [s: own])
   }
 }
