@@ -83,15 +83,12 @@ enum HeldOutStarts {
         let priced = reading.costs(
           ofBreak: j, from: (starts[s - 1], from), to: (next, to), frames: whole.lowerBound...whole.upperBound)
       else { continue }
-      /// The least cost of the break over pause k's frames.
-      func cost(_ k: Int) -> Float {
+      // The least cost of the break over each candidate pause's frames.
+      let costs = candidates.map { k in
         let frames = map.pauseFrames(k)
-        let lo = max(priced.frames.lowerBound, reading.shapeFrame(frames.start))
-        let hi = min(priced.frames.upperBound, reading.shapeFrame(frames.end))
-        guard lo <= hi else { return .infinity }
-        return priced.cost[(lo - priced.frames.lowerBound)...(hi - priced.frames.lowerBound)].min() ?? .infinity
+        let pause = reading.shapeFrame(frames.start)...reading.shapeFrame(frames.end)
+        return RunOnPlacer.cheapest(priced.frames, priced.cost, in: pause)?.cost ?? .infinity
       }
-      let costs = candidates.map(cost)
       guard let cheapest = costs.indices.min(by: { costs[$0] < costs[$1] }), candidates[cheapest] != m,
         let here = candidates.firstIndex(of: m)
       else { continue }
