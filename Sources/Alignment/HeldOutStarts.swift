@@ -65,10 +65,13 @@ enum HeldOutStarts {
     var moves: [Int: Int] = [:]
     for s in starts.indices.dropFirst() {
       let j = starts[s]
+      // The next segment's start break and its pause; after the last segment, the text's end
+      // and the speech's.
+      let next = s + 1 < starts.count ? starts[s + 1] : plan.text.unitCount
+      let last = next == plan.text.unitCount
       guard let m = path.pauseOfBreak[j], map.isRealPause(m), path.confidence[j] < doubtBelow,
         let from = path.pauseOfBreak[starts[s - 1]], from == 0 || map.isRealPause(from),
-        let to = s + 1 < starts.count ? path.pauseOfBreak[starts[s + 1]] : plan.pauseCount + 1,
-        s + 1 == starts.count || map.isRealPause(to)
+        let to = last ? plan.pauseCount + 1 : path.pauseOfBreak[next], last || map.isRealPause(to)
       else { continue }
       let candidates = ((from + 1)..<to).filter(map.isRealPause)
       // Learnt without the stretches from `from` to `to`: the path's own reading when it never
@@ -78,7 +81,6 @@ enum HeldOutStarts {
           ? along : LetterReading(path: path, plan: plan, leavingOut: from..<to)
       else { continue }
       let whole = reading.stretch(from: from, to: to)
-      let next = s + 1 < starts.count ? starts[s + 1] : plan.text.unitCount
       guard
         let priced = reading.costs(
           ofBreak: j, from: (starts[s - 1], from), to: (next, to), frames: whole.lowerBound...whole.upperBound)
