@@ -142,7 +142,8 @@ extension Aligner {
   }
 
   /// An alignment that has the reader skip a verse is kept when it explains the recording
-  /// better than `best` (its score), its pauses fit (`FitCheck.lowFit`), the verse it skips
+  /// better than `best` (its score; up to `slack` worse where letters heard the skip:
+  /// `HeldOutSkips`), its pauses fit (`FitCheck.lowFit`), the verse it skips
   /// is one its words say was not read (`SkipPlacer.skipHeard`), and its words explain the
   /// sound (`LetterOrderCheck`: a gain of `LetterOrderCheck.doubtBelowGain` or more).
   ///
@@ -152,8 +153,8 @@ extension Aligner {
   /// was aligned right at first (verse 6 skipped, gain 3.18), and then the clock without the
   /// 80 letters of verse 8 scored better (−0.435 against −0.356) with verse 7 skipped and its
   /// speech labelled 6 at 0.98, though its words explained the sound worse (gain 1.89).
-  static func skipBetter(_ attempt: Attempt, than best: Attempt) -> Bool {
-    guard attempt.score < best.score, attempt.result.fit >= FitCheck.lowFit else { return false }
+  static func skipBetter(_ attempt: Attempt, than best: Attempt, slack: Double = 0) -> Bool {
+    guard attempt.score < best.score + slack, attempt.result.fit >= FitCheck.lowFit else { return false }
     var letters = attempt.letters
     guard let heard = SkipPlacer.skipHeard(letters.path, plan: letters.plan, letters: &letters.letters),
       heard >= SkipPlacer.heardPerLetter, let (gain, _) = letters.gain(), gain >= LetterOrderCheck.doubtBelowGain

@@ -16,8 +16,9 @@ import RealModule
 ///    recording fit the text at all.
 /// 6. Other readings tried and kept when they explain the recording better: a reader who
 ///    hurries over verse breaks (`QuickReader`), a skipped verse (`Aligner+Skips`), a verse read
-///    twice or a take left in the verse before (`ReadTwice`), doubted verse starts that letters
-///    learnt without them place at another pause (`HeldOutStarts`).
+///    twice or a take left in the verse before (`ReadTwice`), a verse skipped before a doubted
+///    start and doubted starts that letters learnt without them place at another pause
+///    (`HeldOutSkips`, `HeldOutStarts`).
 /// 7. Is the text this recording's at all (`Aligner+Checks`): another chapter's text is refused.
 public enum Aligner {
   /// Speech before verse 1 longer than this is not taken for a heading or intro (seconds).
@@ -99,8 +100,12 @@ public enum Aligner {
     let best = ReadTwice.falseStartsReadAsPhrases(in: left, segments: segments, options: options) {
       map, text, settings in try? alignOnce(map, segments: text, options: settings)
     }
+    // A verse skipped before a doubted start, heard by letters learnt without it.
+    let skipped = HeldOutSkips.placed(in: best, segments: segments, options: options) { map, s, length in
+      try? alignOnce(map, segments: segments, options: options, missingLength: length, notRead: s)
+    }
     // Doubted starts the letters, learnt without them, place at another pause.
-    let placed = HeldOutStarts.placed(in: best, segments: segments, options: options) { map, moves in
+    let placed = HeldOutStarts.placed(in: skipped, segments: segments, options: options) { map, moves in
       try? alignOnce(map, segments: segments, options: options, fixedPauses: moves)
     }
     return try checkedText(placed, segments: segments, options: options)

@@ -56,34 +56,15 @@ enum HeldOutStarts {
   /// found with the skip in mind). The path's own reading, learnt at most once, is kept in
   /// `source` for the text checks.
   static func moves(_ source: inout LetterOrderCheck.Source) -> [Int: Int] {
-    let path = source.path
-    let plan = source.plan
-    let map = plan.map
-    let starts = plan.text.segmentStartBreak
-    guard path.skippedSegments(text: plan.text).isEmpty else { return [:] }
-    let along = source.letters.reading(along: path)
+    let map = source.plan.map
     var moves: [Int: Int] = [:]
-    for s in starts.indices.dropFirst() {
-      let j = starts[s]
-      // The next segment's start break and its pause; after the last segment, the text's end
-      // and the speech's.
-      let next = s + 1 < starts.count ? starts[s + 1] : plan.text.unitCount
-      let last = next == plan.text.unitCount
-      guard let m = path.pauseOfBreak[j], map.isRealPause(m), path.confidence[j] < doubtBelow,
-        let from = path.pauseOfBreak[starts[s - 1]], from == 0 || map.isRealPause(from),
-        let to = last ? plan.pauseCount + 1 : path.pauseOfBreak[next], last || map.isRealPause(to)
-      else { continue }
-      let candidates = ((from + 1)..<to).filter(map.isRealPause)
-      // Learnt without the stretches from `from` to `to`: the path's own reading when it never
-      // learnt from them (a long chapter's letters are learnt from its first minutes).
-      guard candidates.count >= 2,
-        var reading = from >= (along?.learntThrough ?? 0)
-          ? along : LetterReading(path: path, plan: plan, leavingOut: from..<to)
-      else { continue }
-      let whole = reading.stretch(from: from, to: to)
+    for doubt in doubts(source) {
+      let candidates = ((doubt.from.m + 1)..<doubt.to.m).filter(map.isRealPause)
+      guard candidates.count >= 2, var reading = reading(without: doubt, &source) else { continue }
+      let whole = reading.stretch(from: doubt.from.m, to: doubt.to.m)
       guard
         let priced = reading.costs(
-          ofBreak: j, from: (starts[s - 1], from), to: (next, to), frames: whole.lowerBound...whole.upperBound)
+          ofBreak: doubt.j, from: doubt.from, to: doubt.to, frames: whole.lowerBound...whole.upperBound)
       else { continue }
       // The least cost of the break over each candidate pause's frames.
       let costs = candidates.map { k in
@@ -91,15 +72,53 @@ enum HeldOutStarts {
         let pause = reading.shapeFrame(frames.start)...reading.shapeFrame(frames.end)
         return RunOnPlacer.cheapest(priced.frames, priced.cost, in: pause)?.cost ?? .infinity
       }
-      guard let cheapest = costs.indices.min(by: { costs[$0] < costs[$1] }), candidates[cheapest] != m,
-        let here = candidates.firstIndex(of: m)
+      guard let cheapest = costs.indices.min(by: { costs[$0] < costs[$1] }), candidates[cheapest] != doubt.m,
+        let here = candidates.firstIndex(of: doubt.m)
       else { continue }
       let best = candidates[cheapest]
       let gain = costs[here] - costs[cheapest]
-      let frames = abs(reading.shapeFrame(map.pauseFrames(best).end) - reading.shapeFrame(map.pauseFrames(m).end))
-      if SpokenTitle.readsClearly(gain: gain, frames: frames, perFrame: perFrame) { moves[s] = best }
+      let frames = abs(reading.shapeFrame(map.pauseFrames(best).end) - reading.shapeFrame(map.pauseFrames(doubt.m).end))
+      if SpokenTitle.readsClearly(gain: gain, frames: frames, perFrame: perFrame) { moves[doubt.s] = best }
     }
     return moves
+  }
+
+  /// A segment start the pause search doubts (under `doubtBelow`), at a real pause between
+  /// neighbouring starts at real pauses.
+  struct Doubt {
+    /// The segment, its start break and that break's pause.
+    let s: Int, j: Int, m: Int
+    /// The segment before's start; the next segment's (after the last, the text's end and the speech's).
+    let from: LetterReading.Anchor, to: LetterReading.Anchor
+  }
+
+  /// The doubted starts of `source`'s path; none when it has a segment share its pause with the
+  /// next (a skipped verse).
+  static func doubts(_ source: LetterOrderCheck.Source) -> [Doubt] {
+    let path = source.path
+    let plan = source.plan
+    let map = plan.map
+    let starts = plan.text.segmentStartBreak
+    guard path.skippedSegments(text: plan.text).isEmpty else { return [] }
+    return starts.indices.dropFirst().compactMap { s in
+      let j = starts[s]
+      let next = s + 1 < starts.count ? starts[s + 1] : plan.text.unitCount
+      let last = next == plan.text.unitCount
+      guard let m = path.pauseOfBreak[j], map.isRealPause(m), path.confidence[j] < doubtBelow,
+        let from = path.pauseOfBreak[starts[s - 1]], from == 0 || map.isRealPause(from),
+        let to = last ? plan.pauseCount + 1 : path.pauseOfBreak[next], last || map.isRealPause(to)
+      else { return nil }
+      return Doubt(s: s, j: j, m: m, from: (starts[s - 1], from), to: (next, to))
+    }
+  }
+
+  /// Letters learnt from the path's stretches but those from `doubt.from` to `doubt.to`: the
+  /// path's own reading when it never learnt from them (a long chapter's letters are learnt from
+  /// its first minutes), learnt at most once and kept in `source` for the text checks.
+  static func reading(without doubt: Doubt, _ source: inout LetterOrderCheck.Source) -> LetterReading? {
+    let along = source.letters.reading(along: source.path)
+    return doubt.from.m >= (along?.learntThrough ?? 0)
+      ? along : LetterReading(path: source.path, plan: source.plan, leavingOut: doubt.from.m..<doubt.to.m)
   }
 
   static func warning(file: String, labels: [String]) -> String {
