@@ -18,6 +18,10 @@ extension Aligner {
     if let (gain, contrast) = letterEvidence {
       result.fitDetails["letterOrderGain"] = gain
       result.fitDetails["letterContrast"] = contrast
+      // Pauses that fit poorly and words that read better backwards: another chapter's text.
+      if mayRefuse, result.fit < FitCheck.lowFit, gain < LetterOrderCheck.refuseWhereUnfitBelowGain {
+        throw .textMismatch(file: options.file, reason: LetterOrderCheck.backwardsReason(gain: gain))
+      }
     }
     // The recording's spectral shapes, once for both opening checks.
     let shapes = ShapeFrames(best.map)

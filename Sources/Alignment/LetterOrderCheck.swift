@@ -53,6 +53,19 @@ enum LetterOrderCheck {
   /// was refused. The pairings with another chapter's text that reached that test (3 of 1,446,
   /// seeds 1–6, 41–43, 97–108) gained 0.13–0.36; of the 49 accepted, the most 1.09.
   static let vouchGain = 3.0
+  /// Where the pauses fit poorly (under `FitCheck.lowFit`), words that explain the sound
+  /// clearly worse in the text's order than backwards say the text is another chapter's,
+  /// whatever the pauses' order test says. Over the 5,210 matching runs of seeds 1–9, 41–46,
+  /// 97–196, the hurried corpora 1–48 and `wrongpairs.py`'s matching recordings the least gain
+  /// was −0.29 (a reverberant Psalm 1, fit 1.0; −0.25 at a poor fit), of the 22 human readings
+  /// −0.10 (`lj_fdr_eng`, refused anyway). 3 of the 26 pairings with another chapter's text
+  /// that were accepted fit poorly and gained −0.65 to −0.67 (held-back seed 193's Luke 2 read
+  /// against Romans 8's text passed the order test by 0.208, 0.008 over `checkBelowMargin`);
+  /// the next −0.37. Not at a fair or good fit: a synthetic reading whose words each have a
+  /// timbre of their own, unrelated to their letters (`ReadTwiceTests`), fitted at 1.0 and
+  /// gained −0.66 with its own text (two pairings accepted at such a fit gained −0.52 and −0.55:
+  /// warned, `doubtBelowGain`).
+  static let refuseWhereUnfitBelowGain = -0.5
 
   /// An alignment's path and letters, kept to be weighed if it is the one kept.
   struct Source {
@@ -96,6 +109,11 @@ enum LetterOrderCheck {
     "\(file): the text's words explain what is heard between the pauses hardly better than the same words "
       + "read backwards (\(FitCheck.format(gain)) nats per frame); check that the recording and the text are "
       + "the same chapter. No boundary is marked confident."
+  }
+
+  static func backwardsReason(gain: Double) -> String {
+    "the text's words explain what is heard between the pauses worse than the same words read backwards "
+      + "(\(FitCheck.format(gain)) nats per frame)"
   }
 
   static func reason(gain: Double, margin: Double) -> String {

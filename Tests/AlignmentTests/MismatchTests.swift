@@ -138,4 +138,24 @@ import Testing
     let wrongGain = try #require(wrong.fitDetails["letterOrderGain"])
     #expect(rightGain > wrongGain + LetterOrderCheck.refuseBelowGain)
   }
+
+  /// The same reading with Psalm 121's text, on the seed where its words read clearly better
+  /// backwards (−0.74 nats per frame): refused by the words alone
+  /// (`LetterOrderCheck.refuseWhereUnfitBelowGain`: its pauses fit poorly), the first text check asked. (Without it the
+  /// opening check refuses this one too; held-back seed 193's Luke 2 read against Romans 8's
+  /// text, and three pairings of `wrongpairs.py`, passed every other check.)
+  @Test func wordsThatReadBetterBackwardsAreRefused() throws {
+    var options = SyntheticReading.Options()
+    options.seed = 3
+    options.letterTimbres = true
+    options.unmarkedPause = 0.3...0.5
+    options.unmarkedEvery = 3
+    let reading = SyntheticReading(RunOnReaderTests.chapter, options)
+    do {
+      _ = try AlignerTests.align(reading, SampleText.psalm121)
+      Issue.record("Psalm 121's text was accepted")
+    } catch let error as AlignmentError {
+      #expect("\(error)".contains("worse than the same words read backwards"), "\(error)")
+    }
+  }
 }
