@@ -117,12 +117,12 @@ extension Aligner {
   }
 
   /// The alignment on `map` with `missingLength` letters left out of the clock (and segment
-  /// `notRead` skipped), when it is better than `best` (`skipBetter`). Its score is found
-  /// first (the placers move no pause it counts), the whole alignment only if that wins.
+  /// `notRead` skipped), when it is better than `best` (`skipBetter`, with `slack`). Its score is
+  /// found first (the placers move no pause it counts), the whole alignment only if that wins.
   /// `rival`: the best-scoring of all the skips tried, kept or not.
   static func skipAttempt(
     than best: Attempt, on map: SpeechMap, segments: [VerseInput], options: AlignmentOptions,
-    missingLength: Double, notRead: Int? = nil, rival: inout SkipRival?
+    missingLength: Double, notRead: Int? = nil, slack: Double = 0, rival: inout SkipRival?
   ) -> Attempt? {
     guard
       let scored = try? alignOnce(
@@ -133,10 +133,10 @@ extension Aligner {
       rival = SkipRival(skipped: scored.result.skippedVerses, score: scored.score)
     }
     guard
-      scored.score < best.score,
+      scored.score < best.score + slack,
       let attempt = try? alignOnce(
         map, segments: segments, options: options, missingLength: missingLength, notRead: notRead),
-      skipBetter(attempt, than: best)
+      skipBetter(attempt, than: best, slack: slack)
     else { return nil }
     return attempt
   }

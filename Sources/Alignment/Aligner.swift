@@ -101,8 +101,11 @@ public enum Aligner {
       map, text, settings in try? alignOnce(map, segments: text, options: settings)
     }
     // A verse skipped before a doubted start, heard by letters learnt without it.
-    let skipped = HeldOutSkips.placed(in: best, segments: segments, options: options) { map, s, length in
-      try? alignOnce(map, segments: segments, options: options, missingLength: length, notRead: s)
+    let skipped = HeldOutSkips.placed(in: best, segments: segments, options: options) { best, s, length in
+      var rival: SkipRival?
+      return skipAttempt(
+        than: best, on: best.map, segments: segments, options: options, missingLength: length, notRead: s,
+        slack: HeldOutStarts.scoreSlack, rival: &rival)
     }
     // Doubted starts the letters, learnt without them, place at another pause.
     let placed = HeldOutStarts.placed(in: skipped, segments: segments, options: options) { map, moves in

@@ -19,16 +19,15 @@
 /// (held-back seed 189's Psalm 100 without verse 4, whose verse 1 then seemed skipped: that
 /// alignment could not be made) and 7.1 (another chapter's text); only seed 187 changed.
 enum HeldOutSkips {
-  /// `best`, or the alignment with the verse the held-out letters hear skipped, when
-  /// `Aligner.skipBetter` keeps it.
+  /// `best`, or `attempt`'s alignment with the verse the held-out letters hear skipped taken
+  /// as not read, when it keeps one (`Aligner.skipAttempt`, on `Aligner.skipBetter`'s terms).
   static func placed(
     in best: Aligner.Attempt, segments: [VerseInput], options: AlignmentOptions,
-    attempt: (_ map: SpeechMap, _ notRead: Int, _ missingLength: Double) -> Aligner.Attempt?
+    attempt: (_ best: Aligner.Attempt, _ notRead: Int, _ missingLength: Double) -> Aligner.Attempt?
   ) -> Aligner.Attempt {
     guard options.fixedStarts.isEmpty, best.result.fit >= FitCheck.lowFit else { return best }
     var best = best
-    guard let (s, length) = skipped(&best.letters, segments: segments), let skipping = attempt(best.map, s, length),
-      Aligner.skipBetter(skipping, than: best, slack: HeldOutStarts.scoreSlack)
+    guard let (s, length) = skipped(&best.letters, segments: segments), let skipping = attempt(best, s, length)
     else { return best }
     return skipping
   }

@@ -114,11 +114,12 @@ enum HeldOutStarts {
 
   /// Letters learnt from the path's stretches but those from `doubt.from` to `doubt.to`: the
   /// path's own reading when it never learnt from them (a long chapter's letters are learnt from
-  /// its first minutes), learnt at most once and kept in `source` for the text checks.
+  /// its first minutes). Each is learnt at most once and kept in `source` (the path's own for the
+  /// text checks, the others for `HeldOutStarts` after `HeldOutSkips`).
   static func reading(without doubt: Doubt, _ source: inout LetterOrderCheck.Source) -> LetterReading? {
     let along = source.letters.reading(along: source.path)
     return doubt.from.m >= (along?.learntThrough ?? 0)
-      ? along : LetterReading(path: source.path, plan: source.plan, leavingOut: doubt.from.m..<doubt.to.m)
+      ? along : source.letters.reading(along: source.path, leavingOut: doubt.from.m..<doubt.to.m)
   }
 
   static func warning(file: String, labels: [String]) -> String {

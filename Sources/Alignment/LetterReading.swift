@@ -155,6 +155,9 @@ struct LetterReading {
 struct LetterReadings {
   let plan: PassPlan
   private var learnt: (anchors: [LetterReading.Anchor], interludes: [Int], reading: LetterReading?)?
+  /// Readings along the same anchors, each learnt without the stretches between two pauses
+  /// (`HeldOutSkips` and `HeldOutStarts` ask of the same doubted starts).
+  private var heldOut: [Range<Int>: LetterReading?] = [:]
 
   init(plan: PassPlan) { self.plan = plan }
 
@@ -170,6 +173,21 @@ struct LetterReadings {
     }
     let reading = LetterReading(path: path, plan: plan)
     learnt = (anchors, interludes, reading)
+    heldOut = [:]
+    return reading
+  }
+
+  /// The reading along `path` learnt without the stretches between `pauses`
+  /// (`LetterReading(leavingOut:)`): learnt once for each such range along the same anchors.
+  mutating func reading(along path: BoundaryChooser.Solution, leavingOut pauses: Range<Int>) -> LetterReading? {
+    _ = reading(along: path)
+    if let kept = heldOut[pauses] {
+      var reading = kept
+      reading?.path = path
+      return reading
+    }
+    let reading = LetterReading(path: path, plan: plan, leavingOut: pauses)
+    heldOut[pauses] = .some(reading)
     return reading
   }
 }
