@@ -112,14 +112,11 @@ enum HeldOutStarts {
     }
   }
 
-  /// Letters learnt from the path's stretches but those from `doubt.from` to `doubt.to`: the
-  /// path's own reading when it never learnt from them (a long chapter's letters are learnt from
-  /// its first minutes). Each is learnt at most once and kept in `source` (the path's own for the
-  /// text checks, the others for `HeldOutStarts` after `HeldOutSkips`).
+  /// Letters learnt from the path's stretches but those from `doubt.from` to `doubt.to`
+  /// (`LetterReadings.reading(along:leavingOut:)`), kept in `source`: the path's own for the text
+  /// checks, the others for `HeldOutStarts` after `HeldOutSkips`.
   static func reading(without doubt: Doubt, _ source: inout LetterOrderCheck.Source) -> LetterReading? {
-    let along = source.letters.reading(along: source.path)
-    return doubt.from.m >= (along?.learntThrough ?? 0)
-      ? along : source.letters.reading(along: source.path, leavingOut: doubt.from.m..<doubt.to.m)
+    source.letters.reading(along: source.path, leavingOut: doubt.from.m..<doubt.to.m)
   }
 
   static func warning(file: String, labels: [String]) -> String {

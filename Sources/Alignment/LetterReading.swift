@@ -178,9 +178,12 @@ struct LetterReadings {
   }
 
   /// The reading along `path` learnt without the stretches between `pauses`
-  /// (`LetterReading(leavingOut:)`): learnt once for each such range along the same anchors.
+  /// (`LetterReading(leavingOut:)`): the path's own when it never learnt from them (a long
+  /// chapter's letters are learnt from its first minutes), else learnt once for each such range
+  /// along the same anchors.
   mutating func reading(along path: BoundaryChooser.Solution, leavingOut pauses: Range<Int>) -> LetterReading? {
-    _ = reading(along: path)
+    let along = reading(along: path)
+    if pauses.lowerBound >= (along?.learntThrough ?? 0) { return along }
     if let kept = heldOut[pauses] {
       var reading = kept
       reading?.path = path
