@@ -297,6 +297,23 @@ import Testing
     #expect(try Self.share(audioText: times, labelText: times, seed: seed) == nil)
   }
 
+  /// "A time to kill" and "a time of war" share no run of 6 letters, yet open with the same
+  /// five letters: at 11 letters a second those fill a head (0.4 s), so the heads are the same
+  /// words; at 15 letters a second they do not. "And God…" and "And the…" share three letters:
+  /// unlike heads at either rate.
+  @Test func openingsTheSameThroughAHeadAreNotUnlike() {
+    let war = Array("atimeofwarand"), kill = Array("atimetokilland")
+    #expect(!OpeningCheck.shareAWord(ArraySlice(war), ArraySlice(kill)))
+    let letters = { (perSecond: Double) in
+      Double(SpeechMap.repeatHeadFrames) / Double(SpectralShape.framesPerSecond) * perSecond
+    }
+    #expect(OpeningCheck.openSameThroughHead(war, kill, headLetters: letters(11)))
+    #expect(!OpeningCheck.openSameThroughHead(war, kill, headLetters: letters(15)))
+    let god = Array("andgodsaid"), the = Array("andtheevening")
+    #expect(!OpeningCheck.openSameThroughHead(god, the, headLetters: letters(11)))
+    #expect(!OpeningCheck.openSameThroughHead(god, the, headLetters: letters(8)))
+  }
+
   /// Psalm 150 read (every phrase but two opens "Praise…"), against its own text and against
   /// one whose phrases open with other words (held-back seed 74's Psalm 150 against Psalm 1's
   /// text: accepted with boundaries at 0.986 and no warning). The recording's openings sound
