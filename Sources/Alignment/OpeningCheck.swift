@@ -83,7 +83,7 @@ enum OpeningCheck {
     guard result.lettersPerSecond > 0 else { return nil }
     let openings = openings(result: result, segments: segments)
     let codes = Runs.codes(openings.map(\.letters))
-    let common = { (a: Int, b: Int) in zip(openings[a].letters, openings[b].letters).prefix { $0 == $1 }.count }
+    let common = { (a: Int, b: Int) in commonLetters(openings[a].letters, openings[b].letters) }
     var pairs: [(i: Int, j: Int, common: Int)] = []
     for i in openings.indices {
       for j in openings.indices where j > i {
@@ -115,10 +115,10 @@ enum OpeningCheck {
 
   /// Openings the text does not open alike must not sound alike either. For each opening and
   /// the next `unlikeFollowers` whose first `shortestLetters` + `unlikeSpanExtraLetters`
-  /// letters share no run of `sharedRunLetters` with its own, nor the head's first letters
-  /// (`openSameThroughHead`), the first `repeatHeadFrames`
-  /// frames of the two are compared, and so are the first's and the frames that follow the
-  /// other's (different words; `SpeechMap.headDistances`). The evidence is the median of the first
+  /// letters share no run of `sharedRunLetters` with its own, nor a whole head's first letters
+  /// (`openSameThroughHead`), the first `repeatHeadFrames` frames of the two are compared, and
+  /// so are the first's and the frames that follow the other's (different words;
+  /// `SpeechMap.headDistances`). The evidence is the median of the first
   /// distances over the median of the second: about 1 where different words sound different;
   /// far under 1 where the recording opens alike (Psalm 150's "Praise him…") and the text does
   /// not. Nil with fewer than `unlikeFewestPairs` pairs.
@@ -164,8 +164,11 @@ enum OpeningCheck {
   /// seed 205's real-room Ecclesiastes 3 (espeak in reverb, every verse right: share 0.446,
   /// gain 1.90).
   static func openSameThroughHead(_ a: [Character], _ b: [Character], headLetters: Double) -> Bool {
-    Double(zip(a, b).prefix { $0 == $1 }.count) >= headLetters
+    Double(commonLetters(a, b)) >= headLetters
   }
+
+  /// How many letters two openings share from their first.
+  static func commonLetters(_ a: [Character], _ b: [Character]) -> Int { zip(a, b).prefix { $0 == $1 }.count }
 
   /// Every verse's opening, and every later phrase's: letters and where they were placed.
   static func openings(result: AlignmentResult, segments: [VerseInput]) -> [(letters: [Character], onset: Int)] {
