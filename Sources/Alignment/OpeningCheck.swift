@@ -134,7 +134,7 @@ enum OpeningCheck {
     let codes = Runs.codes(openings.map(\.letters))
     let span = shortestLetters + unlikeSpanExtraLetters
     let count = SpeechMap.repeatHeadFrames
-    let headLetters = Double(count) / Double(SpectralShape.framesPerSecond) * result.lettersPerSecond
+    let headLetters = headLetters(lettersPerSecond: result.lettersPerSecond)
     var heads: [Double] = []
     var words: [Double] = []
     for i in openings.indices {
@@ -165,6 +165,11 @@ enum OpeningCheck {
   /// gain 1.90).
   static func openSameThroughHead(_ a: [Character], _ b: [Character], headLetters: Double) -> Bool {
     Double(commonLetters(a, b)) >= headLetters
+  }
+
+  /// The letters read in a head (`SpeechMap.repeatHeadFrames`) at `lettersPerSecond`.
+  static func headLetters(lettersPerSecond: Double) -> Double {
+    Double(SpeechMap.repeatHeadFrames) / Double(SpectralShape.framesPerSecond) * lettersPerSecond
   }
 
   /// How many letters two openings share from their first.

@@ -304,9 +304,7 @@ import Testing
   @Test func openingsTheSameThroughAHeadAreNotUnlike() {
     let war = Array("atimeofwarand"), kill = Array("atimetokilland")
     #expect(!OpeningCheck.shareAWord(ArraySlice(war), ArraySlice(kill)))
-    let letters = { (perSecond: Double) in
-      Double(SpeechMap.repeatHeadFrames) / Double(SpectralShape.framesPerSecond) * perSecond
-    }
+    let letters = { (perSecond: Double) in OpeningCheck.headLetters(lettersPerSecond: perSecond) }
     #expect(OpeningCheck.openSameThroughHead(war, kill, headLetters: letters(11)))
     #expect(!OpeningCheck.openSameThroughHead(war, kill, headLetters: letters(15)))
     let god = Array("andgodsaid"), the = Array("andtheevening")
