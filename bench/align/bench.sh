@@ -13,6 +13,9 @@
 #    other chapters, voices and levels, the check that seed 1 was not tuned to.
 # 5. bench/align/stability.py: the same chapters with ±1 LSB noise and through another decoder
 #    (ffmpeg): no verse may move to another pause.
+# 5b. bench/corpus/make_joined.py: the seed-1 chapters re-made as if recorded verse by verse
+#    and the takes joined (each take ±4 dB, digital silence in the joins), into build/joined,
+#    scored by conditions.py like the others.
 # 6. bench/align/wrongpairs.py: each real-room recording with two other chapters' texts: how
 #    many are refused; every matching recording must not be.
 # 7. With HUMAN_AUDIO=DIR (a folder holding human readings named in bench/align/human/*.json:
@@ -48,6 +51,11 @@ for seed in ${REAL_SEEDS:-2 3 4 5}; do
   echo
 done
 python3 "$ROOT/bench/align/stability.py" --corpus "$REAL" --out "$ROOT/build/align-stability" || status=1
+echo
+python3 "$ROOT/bench/corpus/make_joined.py" --corpus "$REAL" --out "$ROOT/build/joined" --gain-db 4 --silence \
+  --seed 1
+python3 "$ROOT/bench/align/conditions.py" --corpus "$ROOT/build/joined" --prep "$ROOT/.build/release/prep" \
+  --out "$ROOT/build/joined-run" || status=1
 echo
 python3 "$ROOT/bench/align/wrongpairs.py" --corpus "$REAL" --prep "$ROOT/.build/release/prep" \
   --out "$ROOT/build/align-wrongpairs" || status=1
