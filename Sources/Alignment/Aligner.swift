@@ -79,10 +79,10 @@ public enum Aligner {
       found = pausy
     }
     if options.fixedStarts.isEmpty {
-      var rival: SkipRival?
-      found = longVerseSkipped(found, segments: segments, options: options, rival: &rival)
-      found = squeezedVerseSkipped(found, segments: segments, options: options, rival: &rival)
-      doubtRivalSkip(&found, rival: rival, threshold: options.lowConfidence)
+      var tried = SkipsTried()
+      found = longVerseSkipped(found, segments: segments, options: options, tried: &tried)
+      found = squeezedVerseSkipped(found, segments: segments, options: options, tried: &tried)
+      doubtRivalSkip(&found, tried: tried, threshold: options.lowConfidence)
     }
     // A false start or a retake: the later reading gets the label when the text agrees.
     let read = ReadTwice.removed(from: found, segments: segments, options: options) { map, text, settings in
@@ -102,10 +102,10 @@ public enum Aligner {
     }
     // A verse skipped before a doubted start, heard by letters learnt without it.
     let skipped = HeldOutSkips.placed(in: best, segments: segments, options: options) { best, s, length in
-      var rival: SkipRival?
+      var tried = SkipsTried()
       return skipAttempt(
         than: best, on: best.map, segments: segments, options: options, missingLength: length, notRead: s,
-        slack: HeldOutStarts.scoreSlack, rival: &rival)
+        slack: HeldOutStarts.scoreSlack, tried: &tried)
     }
     // Doubted starts the letters, learnt without them, place at another pause.
     let placed = HeldOutStarts.placed(in: skipped, segments: segments, options: options) { map, moves in
