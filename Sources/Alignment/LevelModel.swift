@@ -200,9 +200,13 @@ struct Histogram: Sendable {
   private var counts = [Int32](repeating: 0, count: Histogram.binCount)
   private var total = 0
 
+  /// Whether a level is digital silence (`Envelope.floorDBFS`, what a hop of zeros measures).
+  @inline(__always)
+  static func isSilence(_ level: Float) -> Bool { level <= lowestDB }
+
   @inline(__always)
   private static func bin(_ level: Float) -> Int? {
-    guard level > lowestDB else { return nil }
+    guard !isSilence(level) else { return nil }
     return min(binCount - 1, Int((level - lowestDB) * binsPerDB))
   }
 

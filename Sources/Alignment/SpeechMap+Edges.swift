@@ -127,7 +127,7 @@ extension SpeechMap {
 
   /// Whether hop `k` is digital silence (not counted in `LevelModel`'s histograms either).
   @inline(__always)
-  static func isDigitalSilence(_ f: SpeechFeatures, _ k: Int) -> Bool { f.voiceDBFS[k] <= Histogram.lowestDB }
+  static func isDigitalSilence(_ f: SpeechFeatures, _ k: Int) -> Bool { Histogram.isSilence(f.voiceDBFS[k]) }
 
   @inline(__always)
   static func isFaint(
