@@ -7,8 +7,8 @@ verse pause of 0.2 s or more (before the first reading of a verse read twice: a 
 own false starts), and each take is scaled by a gain drawn from -G..+G dB (its room tone
 with it); with --silence, the middle 30-70 % of each cut pause is set to digital silence, as
 tools that trim and pad takes leave it. Nothing moves in time, so the truth JSON stays exact:
-it is copied with "audio" pointing to the new 16-bit mono WAV (decoded by ffmpeg), and so is
-the corpus manifest.
+it is copied with "audio" pointing to the new 16-bit WAV (decoded by ffmpeg, written by
+synth.py's own helpers, atomically), and so is the corpus manifest.
 Score the result like any corpus:
 
     python3 bench/corpus/make_joined.py --corpus build/realcorpus4 --out build/joined4 \\
@@ -16,16 +16,18 @@ Score the result like any corpus:
     python3 bench/align/conditions.py --corpus build/joined4 --prep .build/release/prep \\
         --out build/joined4-run
 
-Seeded: the same arguments give the same files. Needs ffmpeg, numpy and scipy.
+Seeded: the same arguments give the same files. Needs ffmpeg, sox, numpy and scipy (synth.py).
 """
 import argparse
 import json
 import os
 import shutil
-import subprocess
+import sys
 
 import numpy as np
-from scipy.io import wavfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth  # noqa: E402
 
 SHORTEST_CUT_SECONDS = 0.2
 SILENT_SHARE = (0.3, 0.7)
@@ -50,11 +52,12 @@ def cut_points(truth, sr):
     return cuts
 
 
-def join(x, sr, cuts, rng, gain_db, silence):
+def join(x, cuts, rng, gain_db, silence):
+    """x [frames, channels] as takes cut at `cuts`, each at its own gain (float, peak <= 0.99)."""
     y = x.astype(np.float64)
     edges = [0] + [(a + b) // 2 for a, b in cuts] + [len(y)]
     for a, b in zip(edges, edges[1:]):
-        y[a:b] *= 10 ** (rng.uniform(-gain_db, gain_db) / 20)
+        y[a:b] *= synth.db2amp(rng.uniform(-gain_db, gain_db))
     if silence:
         for a, b in cuts:
             half = int((b - a) * rng.uniform(*SILENT_SHARE) / 2)
@@ -63,7 +66,7 @@ def join(x, sr, cuts, rng, gain_db, silence):
     peak = np.abs(y).max()
     if peak > 0.99:
         y *= 0.99 / peak
-    return np.round(y * 32767).astype(np.int16)
+    return y
 
 
 def main():
@@ -79,24 +82,18 @@ def main():
     manifest = json.load(open(os.path.join(a.corpus, "manifest.json")))
     for chapter in manifest["chapters"]:
         truth = json.load(open(os.path.join(a.corpus, chapter["truth"])))
-        decoded = os.path.join(a.out, truth["id"] + ".decoded.wav")
-        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", os.path.join(a.corpus, truth["audio"]),
-                        "-ac", "1", "-c:a", "pcm_f32le", decoded], check=True)
-        sr, x = wavfile.read(decoded)
-        os.remove(decoded)
+        sr, x = synth.decode(os.path.join(a.corpus, truth["audio"]))
         cuts = cut_points(truth, sr)
         audio = truth["id"] + ".wav"
-        wavfile.write(os.path.join(a.out, audio), sr, join(x, sr, cuts, rng, a.gain_db, a.silence))
+        synth.write_audio(os.path.join(a.out, audio), join(x, cuts, rng, a.gain_db, a.silence), sr, "wav")
         shutil.copy(os.path.join(a.corpus, truth["text"]), os.path.join(a.out, truth["text"]))
         truth.update(audio=audio, format="wav 16-bit",
                      joined=dict(takes=len(cuts) + 1, gain_db=a.gain_db, silence=a.silence, seed=a.seed))
-        with open(os.path.join(a.out, chapter["truth"]), "w") as f:
-            json.dump(truth, f, indent=1)
+        synth.write_json(os.path.join(a.out, chapter["truth"]), truth)
         chapter.update(audio=audio, format=truth["format"])
     manifest.update(generator="bench/corpus/make_joined.py", source=a.corpus,
                     joined=dict(gain_db=a.gain_db, silence=a.silence, seed=a.seed))
-    with open(os.path.join(a.out, "manifest.json"), "w") as f:
-        json.dump(manifest, f, indent=1)
+    synth.write_json(os.path.join(a.out, "manifest.json"), manifest)
     print("%d chapters re-made as joined takes (gain +-%.1f dB%s) -> %s"
           % (len(manifest["chapters"]), a.gain_db, ", digital silence in the joins" if a.silence else "", a.out))
 
