@@ -53,9 +53,11 @@ struct LevelModel: Sendable, Equatable {
   static let blockSeconds = 2.5
   static let windowSeconds = 30.0
 
-  /// Hops per block, and the levels of each block.
+  /// Hops per block, and the levels of each block (of hops less their take's offset).
   let blockHops: Int
   let blocks: [Levels]
+  /// Per hop, its take's offset (`LevelModel+Takes`); empty for a recording of one take.
+  let takeOffsetDB: [Float]
 
   /// With `depthBelowSpeechDB`, every band's floor is raised to at least its speech level minus
   /// that depth: room tone, breaths and reverb tails that fill the pauses of a real room sit
@@ -68,6 +70,7 @@ struct LevelModel: Sendable, Equatable {
     let halfWindow = max(blockHops, Int(Self.windowSeconds / hopSeconds / 2))
     let blockCount = max(1, (count + blockHops - 1) / blockHops)
     let reading = Self.readingSpan(features)
+    let offsets = Self.takeOffsets(features, reading: reading)
     // Sliding histograms (0.25 dB bins) of the window: each hop is added and removed once.
     var voice = Histogram()
     var low = Histogram()
@@ -81,18 +84,20 @@ struct LevelModel: Sendable, Equatable {
       while window.lowerBound < start {
         let k = window.lowerBound
         if reading.contains(k) {
-          voice.remove(features.voiceDBFS[k])
-          low.remove(features.lowDBFS[k])
-          high.remove(features.highDBFS[k])
+          let o = Self.offset(offsets, k)
+          voice.remove(features.voiceDBFS[k] - o)
+          low.remove(features.lowDBFS[k] - o)
+          high.remove(features.highDBFS[k] - o)
         }
         window = (k + 1)..<window.upperBound
       }
       while window.upperBound < end {
         let k = window.upperBound
         if reading.contains(k) {
-          voice.add(features.voiceDBFS[k])
-          low.add(features.lowDBFS[k])
-          high.add(features.highDBFS[k])
+          let o = Self.offset(offsets, k)
+          voice.add(features.voiceDBFS[k] - o)
+          low.add(features.lowDBFS[k] - o)
+          high.add(features.highDBFS[k] - o)
         }
         window = window.lowerBound..<(k + 1)
       }
@@ -103,7 +108,7 @@ struct LevelModel: Sendable, Equatable {
         floorHighDB: max(high.quantile(0.10), lowest), speechVoiceDB: speechV)
       // The room's own level in the outer bands, where the voice band is at its floor.
       let quiet = Self.quietBandLevels(
-        features, window.clamped(to: reading), belowDB: levels.floorVoiceDB + Self.quietAboveFloorDB)
+        features, window.clamped(to: reading), belowDB: levels.floorVoiceDB + Self.quietAboveFloorDB, offsets: offsets)
       levels.floorLowDB = max(levels.floorLowDB, quiet.lowDB)
       levels.floorHighDB = max(levels.floorHighDB, quiet.highDB)
       if let depth = depthBelowSpeechDB {
@@ -114,6 +119,7 @@ struct LevelModel: Sendable, Equatable {
       blocks.append(levels)
     }
     self.blocks = blocks
+    takeOffsetDB = offsets
   }
 
   /// The hops from the first to the last within `readingBelowLoudestDB` of the loudest 10 %
@@ -135,18 +141,24 @@ struct LevelModel: Sendable, Equatable {
   /// above the high band of its vowels: a floor read off all hops then takes every pause
   /// for the edge of a sound (seen on a human phone reading).
   static func quietBandLevels(
-    _ features: SpeechFeatures, _ window: Range<Int>, belowDB: Float
+    _ features: SpeechFeatures, _ window: Range<Int>, belowDB: Float, offsets: [Float]
   ) -> (lowDB: Float, highDB: Float) {
     var low = Histogram()
     var high = Histogram()
-    for k in window where features.voiceDBFS[k] <= belowDB {
-      low.add(features.lowDBFS[k])
-      high.add(features.highDBFS[k])
+    for k in window {
+      let o = Self.offset(offsets, k)
+      guard features.voiceDBFS[k] - o <= belowDB else { continue }
+      low.add(features.lowDBFS[k] - o)
+      high.add(features.highDBFS[k] - o)
     }
     return (low.quantile(0.5), high.quantile(0.5))
   }
 
-  /// The levels at hop `k`, interpolated between block centres.
+  /// Hop k's take offset in `offsets` (none when empty).
+  @inline(__always)
+  static func offset(_ offsets: [Float], _ k: Int) -> Float { offsets.isEmpty ? 0 : offsets[k] }
+
+  /// The levels at hop `k`, interpolated between block centres, and its take's offset added.
   @inline(__always)
   func at(_ k: Int) -> Levels {
     let position = (Float(k) - Float(blockHops) / 2) / Float(blockHops)
@@ -155,11 +167,16 @@ struct LevelModel: Sendable, Equatable {
     let t = max(0, min(1, position - Float(i)))
     let a = blocks[i]
     let b = blocks[j]
-    return Levels(
+    let levels = Levels(
       floorVoiceDB: a.floorVoiceDB + t * (b.floorVoiceDB - a.floorVoiceDB),
       floorLowDB: a.floorLowDB + t * (b.floorLowDB - a.floorLowDB),
       floorHighDB: a.floorHighDB + t * (b.floorHighDB - a.floorHighDB),
       speechVoiceDB: a.speechVoiceDB + t * (b.speechVoiceDB - a.speechVoiceDB))
+    guard !takeOffsetDB.isEmpty else { return levels }
+    let o = takeOffsetDB[max(0, min(takeOffsetDB.count - 1, k))]
+    return Levels(
+      floorVoiceDB: levels.floorVoiceDB + o, floorLowDB: levels.floorLowDB + o, floorHighDB: levels.floorHighDB + o,
+      speechVoiceDB: levels.speechVoiceDB + o)
   }
 
   /// Median over blocks of the voice-band floor and speech level (for reports).
