@@ -3,7 +3,7 @@ import Testing
 
 @testable import Alignment
 
-/// `AlignmentResult.doubtSkip` and `Aligner.SkipsTried.rival`: where the skip kept and another
+/// `AlignmentResult.doubtSkip` and `Aligner.SkipsTried.rivals`: where the skip kept and another
 /// that explains the recording as well differ.
 @Suite struct RivalSkipTests {
   /// Six verses, verse 3 (index 2) skipped, every confidence 0.99 but the skipped verse's.
@@ -33,23 +33,33 @@ import Testing
     #expect(result.lowConfidence == ["3", "4", "5"])
   }
 
-  /// The skip to doubt against: the best-scoring other skip, when it scores better than the one
-  /// kept or less than `Aligner.rivalSkipMargin` worse (seed 4's Psalm 150 without verse 5,
-  /// re-made as joined takes: verse 3 skipped kept by 0.001 over verse 5). Tries that skip the
-  /// same verses, or none, are not rivals.
-  @Test func rivalIsAnotherSkipScoringAboutAsWell() {
+  /// The skips to doubt against: every other skip that scores better than the one kept or
+  /// less than `Aligner.rivalSkipMargin` worse (seed 4's Psalm 150 without verse 5, re-made as
+  /// joined takes: verse 3 skipped kept by 0.001 over verse 5; at ±8 dB verse 3 skipped kept,
+  /// verses 4 and 5 skipped scoring 0.021 and 0.019 better). Tries that skip the same verses, or
+  /// none, are not rivals.
+  @Test func rivalsAreOtherSkipsScoringAboutAsWell() {
     let kept = [2]
     let score = -0.40
     let margin = Aligner.rivalSkipMargin
     var tried = Aligner.SkipsTried(skips: [
       (kept, score), ([], -0.9), ([4], score + 3 * margin), ([3], score + margin / 2),
     ])
-    #expect(tried.rival(of: kept, scoring: score) == [3])
+    #expect(tried.rivals(of: kept, scoring: score) == [3])
     tried.skips[3].score = score + 2 * margin
-    #expect(tried.rival(of: kept, scoring: score) == nil)
+    #expect(tried.rivals(of: kept, scoring: score).isEmpty)
     tried.skips.append(([5], score - margin))
-    #expect(tried.rival(of: kept, scoring: score) == [5])
-    #expect(Aligner.SkipsTried(skips: [(kept, score - 1)]).rival(of: kept, scoring: score) == nil)
+    tried.skips.append(([3], score - margin / 2))
+    #expect(tried.rivals(of: kept, scoring: score) == [5, 3])
+    #expect(Aligner.SkipsTried(skips: [(kept, score - 1)]).rivals(of: kept, scoring: score).isEmpty)
+  }
+
+  /// Two rivals on either side of the skip kept: the verses from the first to the last are held.
+  @Test func versesAcrossEveryRivalAreDoubted() {
+    var result = Self.result()
+    result.doubtSkip(against: [1, 4], at: 0.45, threshold: 0.5)
+    #expect(result.segments.map(\.confidence) == [0.99, 0.45, 0.1, 0.45, 0.45, 0.99])
+    #expect(result.lowConfidence == ["2", "3", "4", "5"])
   }
 
   /// The same skip, or a rival that skips nothing: nothing changes.
