@@ -22,20 +22,30 @@ extension LevelModel {
   /// Sound a take must hold to be a take of its own.
   static let shortestTakeSeconds = 1.0
 
+  /// A take: its hops, and how much louder it is than the take before (dB) as measured at the
+  /// join (`steppedJoins`), or nil (a join in digital silence: the takes' speech levels tell).
+  struct Take: Equatable {
+    var hops: Range<Int>
+    var stepDB: Float?
+  }
+
   /// Per hop of `features`, the offset of its take (dB); empty when the reading is one take.
-  static func takeOffsets(_ features: SpeechFeatures, reading: Range<Int>) -> [Float] {
-    let takes = self.takes(features, reading: reading)
+  /// Each take's offset is the one before's plus its step (or the difference of the two takes'
+  /// speech levels), and the longest take's is 0.
+  static func takeOffsets(_ features: SpeechFeatures, takes: [Take], reading: Range<Int>) -> [Float] {
     guard takes.count > 1 else { return [] }
-    let level = features.voiceDBFS
-    var all = Histogram()
-    for k in reading { all.add(level[k]) }
-    let speech = all.quantile(0.90)
-    var offsets = [Float](repeating: 0, count: features.hopCount)
-    for take in takes {
+    let speech = takes.map { take in
       var own = Histogram()
-      for k in take { own.add(level[k]) }
-      let offset = ((own.quantile(0.90) - speech) * Histogram.binsPerDB).rounded() / Histogram.binsPerDB
-      for k in take { offsets[k] = offset }
+      for k in take.hops { own.add(features.voiceDBFS[k]) }
+      return own.quantile(0.90)
+    }
+    var perTake: [Float] = [0]
+    for t in 1..<takes.count { perTake.append(perTake[t - 1] + (takes[t].stepDB ?? speech[t] - speech[t - 1])) }
+    let longest = takes.indices.max { takes[$0].hops.count < takes[$1].hops.count } ?? 0
+    var offsets = [Float](repeating: 0, count: features.hopCount)
+    for (take, offset) in zip(takes, perTake) {
+      let rounded = ((offset - perTake[longest]) * Histogram.binsPerDB).rounded() / Histogram.binsPerDB
+      for k in take.hops { offsets[k] = rounded }
     }
     // The lead-in and the tail belong to the first and the last take.
     for k in 0..<reading.lowerBound { offsets[k] = offsets[reading.lowerBound] }
@@ -43,31 +53,71 @@ extension LevelModel {
     return offsets
   }
 
-  /// The reading cut at runs of digital silence into spans holding enough sound.
-  static func takes(_ features: SpeechFeatures, reading: Range<Int>) -> [Range<Int>] {
+  /// The reading cut at its joins (runs of digital silence, `silentJoins`, and steps of the
+  /// room tone, `steppedJoins`) into spans holding enough sound.
+  static func takes(_ features: SpeechFeatures, reading: Range<Int>) -> [Take] {
+    let hopSeconds = Double(features.hopFrames) / Double(features.sampleRate)
+    let shortestHops = Int(shortestTakeSeconds / hopSeconds)
+    let silent: [(hop: Int, stepDB: Float?)] = silentJoins(features, reading: reading).map { ($0, nil) }
+    let stepped: [(hop: Int, stepDB: Float?)] = steppedJoins(features, reading: reading).map { ($0.hop, $0.stepDB) }
+    let joins = (silent + stepped).sorted { $0.hop < $1.hop }
+    var takes: [Take] = []
+    var start = Take(hops: reading.lowerBound..<reading.lowerBound, stepDB: nil)
+    var sound = 0
+    var j = 0
+    for k in reading {
+      if j < joins.count, joins[j].hop == k {
+        if sound >= shortestHops {
+          takes.append(Take(hops: start.hops.lowerBound..<k, stepDB: start.stepDB))
+          start = Take(hops: k..<k, stepDB: joins[j].stepDB)
+          sound = 0
+        }
+        while j < joins.count, joins[j].hop <= k { j += 1 }
+      }
+      if !Histogram.isSilence(features.voiceDBFS[k]) { sound += 1 }
+    }
+    // A last take without enough sound stays with the one before.
+    if sound < shortestHops, let last = takes.popLast() { start = last }
+    takes.append(Take(hops: start.hops.lowerBound..<reading.upperBound, stepDB: start.stepDB))
+    return takes
+  }
+
+  /// The last take start in `hops` (nil when a single take spans them).
+  func lastTakeStart(in hops: Range<Int>) -> Int? {
+    var low = 0
+    var high = takeStarts.count
+    while low < high {  // the first take start at or after hops.upperBound
+      let middle = (low + high) / 2
+      if takeStarts[middle] < hops.upperBound { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 && takeStarts[low - 1] >= hops.lowerBound ? takeStarts[low - 1] : nil
+  }
+
+  /// The first take start in `hops` (nil when a single take spans them).
+  func firstTakeStart(in hops: Range<Int>) -> Int? {
+    var low = 0
+    var high = takeStarts.count
+    while low < high {  // the first take start at or after hops.lowerBound
+      let middle = (low + high) / 2
+      if takeStarts[middle] < hops.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    return low < takeStarts.count && takeStarts[low] < hops.upperBound ? takeStarts[low] : nil
+  }
+
+  /// The middle of each run of digital silence of `joinSeconds` or more inside the reading.
+  static func silentJoins(_ features: SpeechFeatures, reading: Range<Int>) -> [Int] {
     let hopSeconds = Double(features.hopFrames) / Double(features.sampleRate)
     let joinHops = max(1, Int((joinSeconds / hopSeconds).rounded(.up)))
-    let shortestHops = Int(shortestTakeSeconds / hopSeconds)
-    var takes: [Range<Int>] = []
-    var start = reading.lowerBound
-    var sound = 0
+    var joins: [Int] = []
     var silentRun = 0
     for k in reading {
       if Histogram.isSilence(features.voiceDBFS[k]) {
         silentRun += 1
-        continue
+      } else {
+        if silentRun >= joinHops { joins.append(k - silentRun / 2) }
+        silentRun = 0
       }
-      if silentRun >= joinHops && sound >= shortestHops {
-        takes.append(start..<(k - silentRun / 2))
-        start = k - silentRun / 2
-        sound = 0
-      }
-      silentRun = 0
-      sound += 1
     }
-    // A last take without enough sound stays with the one before.
-    if sound < shortestHops, let last = takes.popLast() { start = last.lowerBound }
-    takes.append(start..<reading.upperBound)
-    return takes
+    return joins
   }
 }

@@ -58,6 +58,8 @@ struct LevelModel: Sendable, Equatable {
   let blocks: [Levels]
   /// Per hop, its take's offset (`LevelModel+Takes`); empty for a recording of one take.
   let takeOffsetDB: [Float]
+  /// The first hop of every take but the first, ascending.
+  let takeStarts: [Int]
 
   /// With `depthBelowSpeechDB`, every band's floor is raised to at least its speech level minus
   /// that depth: room tone, breaths and reverb tails that fill the pauses of a real room sit
@@ -70,7 +72,8 @@ struct LevelModel: Sendable, Equatable {
     let halfWindow = max(blockHops, Int(Self.windowSeconds / hopSeconds / 2))
     let blockCount = max(1, (count + blockHops - 1) / blockHops)
     let reading = Self.readingSpan(features)
-    let offsets = Self.takeOffsets(features, reading: reading)
+    let takes = Self.takes(features, reading: reading)
+    let offsets = Self.takeOffsets(features, takes: takes, reading: reading)
     // Sliding histograms (0.25 dB bins) of the window: each hop is added and removed once.
     var voice = Histogram()
     var low = Histogram()
@@ -120,6 +123,7 @@ struct LevelModel: Sendable, Equatable {
     }
     self.blocks = blocks
     takeOffsetDB = offsets
+    takeStarts = takes.dropFirst().map(\.hops.lowerBound)
   }
 
   /// The hops from the first to the last within `readingBelowLoudestDB` of the loudest 10 %

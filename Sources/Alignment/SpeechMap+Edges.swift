@@ -39,6 +39,8 @@ import RealModule
 /// (`make_joined.py`), real-room seed 4's onsets walked to the silence's end over a floor of
 /// −120 dBFS (up to 143 ms early, p90 84 ms), a louder take's room tone gave 80 % of the
 /// verses a soft lead (label starts' median 24 → 200 ms off), and a chapter was refused.
+/// Where a take begins inside the pause without silence (`LevelModel+Steps`), likewise: the
+/// pause is read from the take's first hop on, and up to it.
 ///
 /// Within the first hop k of an island, with E the voice-band power above the floor, the
 /// sound is taken to fill the hop's last fraction E[k] / E[k+1] (clamped to [0, 1]):
@@ -64,6 +66,7 @@ extension SpeechMap {
       // A breath split off the island's start ends right where it begins.
       limit = min(limit, islands[i].startHop)
       if let silent = (limit..<islands[i].startHop).last(where: { isDigitalSilence(f, $0) }) { limit = silent + 1 }
+      if let take = levels.lastTakeStart(in: limit..<islands[i].startHop) { limit = take }
       let whole = localFloor(f, limit..<islands[i].startHop, levels)
       let swellHops = swellMilliseconds * f.sampleRate / 1000 / f.hopFrames
       var floor = whole
@@ -97,6 +100,7 @@ extension SpeechMap {
       for d in discarded where d.startHop >= islands[i].endHop { limit = min(limit, d.startHop - 1) }
       limit = max(limit, islands[i].endHop)
       if let silent = (islands[i].endHop..<limit).first(where: { isDigitalSilence(f, $0) }) { limit = silent }
+      if let take = levels.firstTakeStart(in: islands[i].endHop..<limit) { limit = take }
       let floor = localFloor(f, islands[i].endHop..<max(islands[i].endHop, limit), levels)
       var k = islands[i].endHop
       while k < limit && k - islands[i].endHop < maximumHops && isFaint(f, k, floor, count) { k += 1 }
