@@ -44,6 +44,13 @@ DIR (searched with its subfolders) holds the recordings under the names the JSON
   LibriVox readings by Linda Johnson (LJ Speech clips joined by a third party; 72 s, 10 lines;
   50 s, 8 lines: her pauses between lines no longer than those inside them); thorsten_deu: six
   takes of the CC0 Thorsten-Voice German corpus joined (32 s, gaps of 0-0.235 s).
+- held back until the thirtieth session (found, and references made, by a helper session that
+  never ran prep): pumpkin_chase_eng, lost_laugh_eng, wheres_my_sandwich_eng: three children's
+  books read aloud by one adult into a phone or PC voice recorder in an ordinary room (72 s, 15
+  lines; 45 s, 10 lines; 114 s, 21 lines; 48 kHz MP3; github.com/galsinai128/wonderBookBackend,
+  dist/audio/, with the app's own hand-typed paragraph times); hearthis_pdu_col001-002: the
+  openings of Colossians 1 and 2 in Kayan recorded line by line in HearThis (sillsdev/bible-karaoke
+  sampledata; 43 s, 6 lines, the clips joined by sox).
 Each JSON's "source" and "reference" say where the recording comes from and how its reference
 was made (for the last six: line starts from the energy envelope, the English UDHR's
 confirmed word by word by pocketsphinx, Ephesians' bounded by the recording's own WebVTT cues). They are second opinions, not ground truth: within a few tens
