@@ -84,24 +84,25 @@ extension LevelModel {
 
   /// The last take start in `hops` (nil when a single take spans them).
   func lastTakeStart(in hops: Range<Int>) -> Int? {
-    var low = 0
-    var high = takeStarts.count
-    while low < high {  // the first take start at or after hops.upperBound
-      let middle = (low + high) / 2
-      if takeStarts[middle] < hops.upperBound { low = middle + 1 } else { high = middle }
-    }
-    return low > 0 && takeStarts[low - 1] >= hops.lowerBound ? takeStarts[low - 1] : nil
+    let i = takeStartIndex(atOrAfter: hops.upperBound) - 1
+    return i >= 0 && takeStarts[i] >= hops.lowerBound ? takeStarts[i] : nil
   }
 
   /// The first take start in `hops` (nil when a single take spans them).
   func firstTakeStart(in hops: Range<Int>) -> Int? {
+    let i = takeStartIndex(atOrAfter: hops.lowerBound)
+    return i < takeStarts.count && takeStarts[i] < hops.upperBound ? takeStarts[i] : nil
+  }
+
+  /// The index in `takeStarts` of the first take start at or after `hop` (binary search).
+  private func takeStartIndex(atOrAfter hop: Int) -> Int {
     var low = 0
     var high = takeStarts.count
-    while low < high {  // the first take start at or after hops.lowerBound
+    while low < high {
       let middle = (low + high) / 2
-      if takeStarts[middle] < hops.lowerBound { low = middle + 1 } else { high = middle }
+      if takeStarts[middle] < hop { low = middle + 1 } else { high = middle }
     }
-    return low < takeStarts.count && takeStarts[low] < hops.upperBound ? takeStarts[low] : nil
+    return low
   }
 
   /// The middle of each run of digital silence of `joinSeconds` or more inside the reading.

@@ -153,11 +153,7 @@ extension SpeechMap {
   }
 
   /// The power mean, in dB, of one band's levels (`SpeechFeatures.voiceDBFS`, …) over `hops`.
-  static func meanPowerDB(_ levels: [Float], _ hops: Range<Int>) -> Float {
-    var sum: Float = 0
-    for k in hops { sum += Decibels.power(levels[k]) }
-    return 10 * Float.log10(sum / Float(max(1, hops.count)) + 1e-20)
-  }
+  static func meanPowerDB(_ levels: [Float], _ hops: Range<Int>) -> Float { Decibels.meanPowerDB(levels, hops) }
 
   /// The share of hop `k` the sound fills, judged against the fuller hop `next`.
   static func fraction(_ f: SpeechFeatures, _ k: Int, next: Int, floorDB: Float) -> Float {

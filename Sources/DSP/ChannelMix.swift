@@ -44,4 +44,10 @@ public enum Decibels {
   @inlinable public static func power(_ decibels: Float) -> Float { Float.exp10(decibels / 10) }
   /// Decibels of a mean square, with ε = 1e-12 added (a −120 dB floor for silence).
   @inlinable public static func fromMeanSquare(_ meanSquare: Float) -> Float { 10 * Float.log10(meanSquare + 1e-12) }
+  /// The power mean, in dB, of levels in dB over `indices` (−200 dB for none or all silent).
+  @inlinable public static func meanPowerDB(_ levels: [Float], _ indices: Range<Int>) -> Float {
+    var sum: Float = 0
+    for k in indices { sum += power(levels[k]) }
+    return 10 * Float.log10(sum / Float(max(1, indices.count)) + 1e-20)
+  }
 }
