@@ -26,8 +26,10 @@ import DSP
 /// takes joined at ±8 dB without silence it finds 77 of the 101 joins whose takes differ by
 /// 6 dB or more, 23 of the 38 of 4-6 dB, and no other.
 extension LevelModel {
-  /// Each side of a point is read over this long (at least a second of it inside the reading).
+  /// Each side of a point is read over this long …
   static let stepSideSeconds = 3.0
+  /// … and at least this much of it inside the reading.
+  static let stepLeastSideSeconds = 1.0
   /// Points are this far apart.
   static let stepBlockSeconds = 0.25
   /// The room tone before and after a join differs by this much or more.
@@ -48,20 +50,16 @@ extension LevelModel {
   static func steppedJoins(_ features: SpeechFeatures, reading: Range<Int>) -> [(hop: Int, stepDB: Float)] {
     let hopSeconds = Double(features.hopFrames) / Double(features.sampleRate)
     let side = Int(stepSideSeconds / hopSeconds)
-    let least = Int(1 / hopSeconds)
+    let least = Int(stepLeastSideSeconds / hopSeconds)
     let block = max(1, Int(stepBlockSeconds / hopSeconds))
     guard reading.count > 2 * least else { return [] }
     let level = features.voiceDBFS
     var before = SlidingHistogram(level)
     var after = SlidingHistogram(level)
-    var run: (from: Int, to: Int, floorBefore: Float, floorAfter: Float, speechStep: Float)?
+    var run: StepRun?
     var joins: [(hop: Int, stepDB: Float)] = []
-    func close(_ r: (from: Int, to: Int, floorBefore: Float, floorAfter: Float, speechStep: Float)) {
-      guard
-        let j = joinHop(
-          features, (r.from, r.to, r.floorBefore, r.floorAfter), search: reading, block: block,
-          hopSeconds: hopSeconds)
-      else { return }
+    func close(_ r: StepRun) {
+      guard let j = joinHop(features, r, search: reading, block: block, hopSeconds: hopSeconds) else { return }
       joins.append((j, (r.floorAfter - r.floorBefore + r.speechStep) / 2))
     }
     for b in stride(from: reading.lowerBound + least, through: reading.upperBound - least, by: block) {
@@ -75,7 +73,8 @@ extension LevelModel {
         if let r = run, abs(step) <= abs(r.floorAfter - r.floorBefore) {
           run?.to = b
         } else {
-          run = (run?.from ?? b, b, floorBefore, floorAfter, speechStep)
+          run = StepRun(
+            from: run?.from ?? b, to: b, floorBefore: floorBefore, floorAfter: floorAfter, speechStep: speechStep)
         }
       } else if let r = run {
         close(r)
@@ -86,11 +85,20 @@ extension LevelModel {
     return joins
   }
 
-  /// Within a block of the run, the hop between the floor before and the floor after (nil when none is).
+  /// Points in a row where the floor steps: the first and the last, and the floors and the
+  /// speech step at the one where the floor steps most.
+  struct StepRun {
+    var from: Int
+    var to: Int
+    var floorBefore: Float
+    var floorAfter: Float
+    var speechStep: Float
+  }
+
+  /// The hop between the floor before and the floor after, within a block of the run (nil
+  /// when none is).
   static func joinHop(
-    _ features: SpeechFeatures, _ run: (from: Int, to: Int, floorBefore: Float, floorAfter: Float),
-    search reading: Range<Int>,
-    block: Int, hopSeconds: Double
+    _ features: SpeechFeatures, _ run: StepRun, search reading: Range<Int>, block: Int, hopSeconds: Double
   ) -> Int? {
     let edge = max(2, Int((stepEdgeSeconds / hopSeconds).rounded()))
     let first = max(reading.lowerBound + edge, run.from - block)
