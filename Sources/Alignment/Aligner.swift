@@ -42,10 +42,11 @@ public enum Aligner {
     var firstError: AlignmentError?
     let still = SpeechMap.StillRuns(features)
     let letterFrames = LetterFrames()
+    let takes = LevelModel.TakeLevels(features)
     let mapOf = { (minPauseMilliseconds: Int, depth: Float?) in
       SpeechMap(
         features: features, minPauseMilliseconds: minPauseMilliseconds, depthBelowSpeechDB: depth, stillRuns: still,
-        letterFrames: letterFrames)
+        letterFrames: letterFrames, takes: takes)
     }
     /// The best-scoring alignment over the depths, with pauses of at least `minPauseMilliseconds`.
     func search(_ minPauseMilliseconds: Int) -> Attempt? {

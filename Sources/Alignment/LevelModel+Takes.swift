@@ -22,6 +22,23 @@ extension LevelModel {
   /// Sound a take must hold to be a take of its own.
   static let shortestTakeSeconds = 1.0
 
+  /// What the takes make of a recording, the same at every depth: the reading span, each hop's
+  /// take offset (empty for one take) and the first hop of every take but the first.
+  /// `SpeechMap` is built at several depths; `Aligner` finds the takes once, as it reads the
+  /// still runs once.
+  struct TakeLevels: Sendable, Equatable {
+    let reading: Range<Int>
+    let offsetDB: [Float]
+    let starts: [Int]
+
+    init(_ features: SpeechFeatures) {
+      reading = LevelModel.readingSpan(features)
+      let takes = LevelModel.takes(features, reading: reading)
+      offsetDB = LevelModel.takeOffsets(features, takes: takes, reading: reading)
+      starts = takes.dropFirst().map(\.hops.lowerBound)
+    }
+  }
+
   /// A take: its hops, and how much louder it is than the take before (dB) as measured at the
   /// join (`steppedJoins`), or nil (a join in digital silence: the takes' speech levels tell).
   struct Take: Equatable {

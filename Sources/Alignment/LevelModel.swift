@@ -29,6 +29,13 @@ struct LevelModel: Sendable, Equatable {
       max(floorVoiceDB + LevelModel.coreAboveFloorDB, speechVoiceDB - LevelModel.coreBelowSpeechDB)
     }
 
+    /// Every level `db` higher (a take's offset).
+    func shifted(by db: Float) -> Levels {
+      Levels(
+        floorVoiceDB: floorVoiceDB + db, floorLowDB: floorLowDB + db, floorHighDB: floorHighDB + db,
+        speechVoiceDB: speechVoiceDB + db)
+    }
+
     /// True when a hop is above the floor in some band by more than room tone ever is.
     @inline(__always)
     func isEdge(voice: Float, low: Float, high: Float) -> Bool {
@@ -65,15 +72,16 @@ struct LevelModel: Sendable, Equatable {
   /// that depth: room tone, breaths and reverb tails that fill the pauses of a real room sit
   /// 10–25 dB under the speech but far above the quietest moments, and a floor read off those
   /// moments sees the pauses as sound. `Aligner` tries several depths and lets the text choose.
-  init(_ features: SpeechFeatures, depthBelowSpeechDB: Float? = nil) {
+  /// `takes`: the recording's (`TakeLevels`), when the caller has them.
+  init(_ features: SpeechFeatures, depthBelowSpeechDB: Float? = nil, takes: TakeLevels? = nil) {
     let hopSeconds = Double(features.hopFrames) / Double(features.sampleRate)
     let count = features.hopCount
     blockHops = max(1, Int(Self.blockSeconds / hopSeconds))
     let halfWindow = max(blockHops, Int(Self.windowSeconds / hopSeconds / 2))
     let blockCount = max(1, (count + blockHops - 1) / blockHops)
-    let reading = Self.readingSpan(features)
-    let takes = Self.takes(features, reading: reading)
-    let offsets = Self.takeOffsets(features, takes: takes, reading: reading)
+    let takes = takes ?? TakeLevels(features)
+    let reading = takes.reading
+    let offsets = takes.offsetDB
     // Sliding histograms (0.25 dB bins) of the window: each hop is added and removed once.
     var voice = Histogram()
     var low = Histogram()
@@ -123,7 +131,7 @@ struct LevelModel: Sendable, Equatable {
     }
     self.blocks = blocks
     takeOffsetDB = offsets
-    takeStarts = takes.dropFirst().map(\.hops.lowerBound)
+    takeStarts = takes.starts
   }
 
   /// The hops from the first to the last within `readingBelowLoudestDB` of the loudest 10 %
@@ -177,10 +185,7 @@ struct LevelModel: Sendable, Equatable {
       floorHighDB: a.floorHighDB + t * (b.floorHighDB - a.floorHighDB),
       speechVoiceDB: a.speechVoiceDB + t * (b.speechVoiceDB - a.speechVoiceDB))
     guard !takeOffsetDB.isEmpty else { return levels }
-    let o = takeOffsetDB[max(0, min(takeOffsetDB.count - 1, k))]
-    return Levels(
-      floorVoiceDB: levels.floorVoiceDB + o, floorLowDB: levels.floorLowDB + o, floorHighDB: levels.floorHighDB + o,
-      speechVoiceDB: levels.speechVoiceDB + o)
+    return levels.shifted(by: takeOffsetDB[max(0, min(takeOffsetDB.count - 1, k))])
   }
 
   /// Median over blocks of the voice-band floor and speech level (for reports).

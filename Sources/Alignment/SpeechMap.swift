@@ -109,11 +109,11 @@ struct SpeechMap: Sendable {
   static let noiseLikeVoicingDB: Float = -3.5
   static let noiseLikeBrightnessDB: Float = -10
 
-  /// `stillRuns`, `letterFrames`: the recording's, when the caller has them (they do not
-  /// depend on the depth).
+  /// `stillRuns`, `letterFrames`, `takes`: the recording's, when the caller has them (they do
+  /// not depend on the depth).
   init(
     features: SpeechFeatures, minPauseMilliseconds: Int, depthBelowSpeechDB: Float? = nil,
-    stillRuns: StillRuns? = nil, letterFrames: LetterFrames = LetterFrames()
+    stillRuns: StillRuns? = nil, letterFrames: LetterFrames = LetterFrames(), takes: LevelModel.TakeLevels? = nil
   ) {
     self.letterFrames = letterFrames
     sampleRate = features.sampleRate
@@ -121,7 +121,7 @@ struct SpeechMap: Sendable {
     frameCount = features.frameCount
     self.depthBelowSpeechDB = depthBelowSpeechDB
     self.features = features
-    let levels = LevelModel(features, depthBelowSpeechDB: depthBelowSpeechDB)
+    let levels = LevelModel(features, depthBelowSpeechDB: depthBelowSpeechDB, takes: takes)
     self.levels = levels
     let still = stillRuns ?? StillRuns(features)
     self.stillRuns = still
