@@ -1,6 +1,6 @@
 /// The sound before an island's words, set aside like a breath: a steady pad or note
 /// (`SpeechMap+Beds`), a struck chord (`SpeechMap+Strikes`), a note fading into the word
-/// (`SpeechMap+Fades`), a dull murmur or any sound too quiet for words before a gap
+/// (`SpeechMap+Fades`), a dull murmur, a breath's tail or any sound too quiet for words before a gap
 /// (`SpeechMap+Murmurs`).
 extension SpeechMap {
   /// For each island whose head `head` finds (measured as an island: `measure`), sets the head

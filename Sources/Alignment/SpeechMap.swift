@@ -149,6 +149,7 @@ struct SpeechMap: Sendable {
     Self.cutStruckHeads(&kept, &dropped, features, levels)
     Self.cutFadingHeads(&kept, &dropped, features, levels, still: still)
     Self.cutMurmurHeads(&kept, &dropped, features, levels)
+    Self.cutBreathHeads(&kept, &dropped, features, levels)
     Self.cutQuietHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
       &kept, discarded: dropped, still: still.anyLevel, features: features, levels: levels, minPauseHops: minPauseHops,
