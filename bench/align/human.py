@@ -51,6 +51,12 @@ DIR (searched with its subfolders) holds the recordings under the names the JSON
   dist/audio/, with the app's own hand-typed paragraph times); hearthis_pdu_col001-002: the
   openings of Colossians 1 and 2 in Kayan recorded line by line in HearThis (sillsdev/bible-karaoke
   sampledata; 43 s, 6 lines, the clips joined by sox).
+- held back until the thirty-first session (found, and references made, by a helper session
+  that never ran prep): newgate_pm_eng and newgate2_pm_eng: an amateur, non-native reader's
+  home recording of The Chronicles of Newgate for a speech-synthesis fork (github.com/
+  PhilippMatthes/dc_tts, Apache-2.0, LJSpeech-1.1/wavs/LJ003-0001 ... 0032; a take per sentence
+  started and stopped by key presses, the takes joined by sox; 135 s, a spoken heading and 15
+  lines; 122 s, 16 lines). The joins are the references' source times.
 Each JSON's "source" and "reference" say where the recording comes from and how its reference
 was made (for the last six: line starts from the energy envelope, the English UDHR's
 confirmed word by word by pocketsphinx, Ephesians' bounded by the recording's own WebVTT cues). They are second opinions, not ground truth: within a few tens
