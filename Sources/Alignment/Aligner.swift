@@ -193,9 +193,12 @@ public enum Aligner {
         relabelled, plan: plan, letters: &letters, pricedAsDip: solved.pricedAsDip, quickVerses: options.quickVerses)
       : RunOnPlacer.Placement(path: relabelled)
     var chosen = placement.path
+    var titleBurst: Double?
     if placingRunOns {
       chosen = SkipPlacer.place(chosen, plan: plan, letters: &letters)
-      chosen = SpokenTitle.place(chosen, plan: plan, letters: &letters)
+      let titled = SpokenTitle.place(chosen, plan: plan, predicted: predicted, letters: &letters)
+      chosen = titled.path
+      titleBurst = titled.burstSeconds
       chosen = FalseStarts.heard(chosen, plan: plan, predicted: predicted, letters: &letters)
     }
     var result = ResultBuilder(
@@ -212,6 +215,9 @@ public enum Aligner {
         segments: segments, file: options.file)
     }
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
+    if let seconds = titleBurst, result.segments.first?.kind == .detectedHeading {
+      result.warnings.append(SpokenTitle.burstWarning(file: options.file, seconds: seconds, result: result))
+    }
     result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)
     return Attempt(

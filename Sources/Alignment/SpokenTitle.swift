@@ -11,6 +11,15 @@
 /// the second is cheaper by `margin` nats and `perFrame` per frame of the speech before the
 /// pause, that speech is a spoken heading (`h`). The other way round, a heading found by the
 /// pauses that is the first verse itself is warned of (`firstReadsAsSecond`).
+///
+/// Speech before that pause as short as a false start and under a quarter of the first phrase
+/// (`FalseStarts.burst`) is the heading without asking the letters: a title ("Three") or a
+/// false start, and either way the verse is what follows (a false start's label goes to the
+/// complete reading). Verse 1 is held at `FalseStarts.confidenceCap` and named. Held-back seed
+/// 236's Ecclesiastes 3 (espeak, "Three", 0.36 s, then 0.64 s): the letters' contrast 0.40,
+/// under `RunOnPlacer.minimumContrast`, and their gain 31 nats; verse 1 was labelled at the title,
+/// 1.02 s early. A reader who stops after a verse's first word, with no mark there, loses that
+/// word to the heading: the warning says where.
 enum SpokenTitle {
   static let margin: Float = 75
   /// … and by this many nats per frame of the speech before the pause. Seed 10's "Three":
@@ -30,8 +39,8 @@ enum SpokenTitle {
   static let headingReadsAsSecondPerFrame: Float = 0.25
 
   static func place(
-    _ path: BoundaryChooser.Solution, plan: PassPlan, letters: inout LetterReadings
-  ) -> BoundaryChooser.Solution {
+    _ path: BoundaryChooser.Solution, plan: PassPlan, predicted: [Double], letters: inout LetterReadings
+  ) -> Placed {
     let count = plan.pauseCount
     guard (path.pauseOfBreak[0] ?? 0) == 0, plan.fixed.headingFrame == nil, plan.fixed.pauseOfSegment[0] == nil,
       let m = (1...max(1, count)).first(where: plan.map.isRealPause),
@@ -39,9 +48,16 @@ enum SpokenTitle {
       !path.pauseOfBreak.dropFirst().contains(where: { ($0 ?? .max) <= m }),
       path.interludes.allSatisfy({ $0.fromPause > m }),
       let next = path.pauseOfBreak.enumerated().first(where: { $0.offset > 0 && $0.element != nil }),
-      let end = next.element, var reading = letters.reading(along: path),
-      reading.model.contrast >= RunOnPlacer.minimumContrast
-    else { return path }
+      let end = next.element
+    else { return Placed(path: path) }
+    var placed = path
+    placed.pauseOfBreak[0] = m
+    if let burst = FalseStarts.burst(before: m, plan: plan, predicted: predicted) {
+      placed.confidence[0] = min(placed.confidence[0], FalseStarts.confidenceCap)
+      return Placed(path: placed, burstSeconds: burst)
+    }
+    guard var reading = letters.reading(along: path), reading.model.contrast >= RunOnPlacer.minimumContrast
+    else { return Placed(path: path) }
     let stretch = reading.stretch(from: 0, to: end)
     let frames = Array(stretch)
     let text = reading.model.chain(reading.words(0..<next.offset))
@@ -54,10 +70,24 @@ enum SpokenTitle {
       read - withTitle >= margin,
       read - withTitle >= perFrame
         * Float(max(1, reading.shapeFrame(plan.map.pauseFrames(m).start) - stretch.lowerBound))
-    else { return path }
-    var placed = path
-    placed.pauseOfBreak[0] = m
-    return placed
+    else { return Placed(path: path) }
+    return Placed(path: placed)
+  }
+
+  /// `place`'s path; `burstSeconds`: the heading placed is a burst of speech no longer than a
+  /// false start (`FalseStarts.burst`), taken for a title without the letters.
+  struct Placed {
+    var path: BoundaryChooser.Solution
+    var burstSeconds: Double? = nil
+  }
+
+  /// The warning for a heading `place` found as a burst, naming the first verse (segment 1 of
+  /// `result`, after the heading).
+  static func burstWarning(file: String, seconds: Double, result: AlignmentResult) -> String {
+    let label = result.segments.count > 1 ? result.segments[1].label : ""
+    return
+      "\(file): verse \(label) opens after \(FitCheck.format(seconds)) s of speech and a pause its text does not have: "
+      + "taken for a spoken title (it may be a false start); the label is after it. Check it."
   }
 
   /// Whether the first segment's speech, on a path with a heading the pauses found (no text

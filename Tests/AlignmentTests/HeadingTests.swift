@@ -21,6 +21,28 @@ import Testing
     #expect(result.segments[0].end == result.segments[1].start)
   }
 
+  /// A one-word title of 0.35 s ("Three") and a pause of 0.4 s: as short as a false start, too
+  /// short for the pauses to call it a heading, and these letters too alike to tell
+  /// (`SpokenTitle.place`). It is the heading, verse 1 is after it, and a warning names verse 1.
+  /// (Without `FalseStarts.burst` there, no heading: verse 1 was labelled at the title, 0.75 s
+  /// early.)
+  @Test(arguments: [UInt64(1), 2])
+  func shortTitleBeforeAPause(seed: UInt64) throws {
+    var options = SyntheticReading.Options()
+    options.heading = true
+    options.shortHeading = true
+    options.headingPause = 0.4
+    options.noiseDBFS = -60
+    options.seed = seed
+    let reading = SyntheticReading(SampleText.psalm121, options)
+    let result = try AlignerTests.align(reading, SampleText.psalm121)
+    #expect(result.segments.map(\.label) == ["h"] + (1...8).map(String.init))
+    #expect(abs(result.segments[0].onset - reading.headingOnset!) <= 220)
+    for v in 0..<8 { #expect(abs(result.segments[v + 1].onset - reading.onsets[v]) <= 220, "verse \(v + 1)") }
+    #expect(result.segments[1].confidence <= 0.85)
+    #expect(result.warnings.contains { $0.contains("verse 1 opens after") })
+  }
+
   @Test func notInventedWhenAbsent() throws {
     let reading = reading(heading: false)
     let result = try AlignerTests.align(reading, SampleText.psalm121)

@@ -40,6 +40,8 @@ struct SyntheticReading {
     var commaPause: ClosedRange<Double> = 0.15...0.3
     var heading = false
     var headingPause = 1.4
+    /// The heading is one word of 0.35 s ("Three"), not two of 0.45 and 0.5 s.
+    var shortHeading = false
     var noiseDBFS: Double = -75
     var hum: (hz: Double, dBFS: Double)? = nil
     var breaths = false
@@ -158,9 +160,13 @@ struct SyntheticReading {
     var lastOffset = 0
     if options.heading {
       headingOnset = mono.count
-      word(0.45, amplitude: 0.3, table: table)
-      silence(0.03)
-      word(0.5, amplitude: 0.3, table: table)
+      if options.shortHeading {
+        word(0.35, amplitude: 0.3, table: table)
+      } else {
+        word(0.45, amplitude: 0.3, table: table)
+        silence(0.03)
+        word(0.5, amplitude: 0.3, table: table)
+      }
       headingOffset = mono.count
       lastOffset = mono.count
       silence(options.headingPause)
