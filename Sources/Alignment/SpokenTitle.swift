@@ -53,7 +53,7 @@ enum SpokenTitle {
     var placed = path
     placed.pauseOfBreak[0] = m
     if let burst = FalseStarts.burst(before: m, plan: plan, predicted: predicted) {
-      placed.confidence[0] = min(placed.confidence[0], FalseStarts.confidenceCap)
+      if !placed.confidence.isEmpty { placed.confidence[0] = min(placed.confidence[0], FalseStarts.confidenceCap) }
       return Placed(path: placed, burstSeconds: burst)
     }
     guard var reading = letters.reading(along: path), reading.model.contrast >= RunOnPlacer.minimumContrast
