@@ -216,7 +216,7 @@ public enum Aligner {
     }
     result.apply(report, segmentOffset: result.segments.count - segments.count, threshold: options.lowConfidence)
     if let seconds = titleBurst, result.segments.first?.kind == .detectedHeading {
-      result.warnings.append(SpokenTitle.burstWarning(file: options.file, seconds: seconds, result: result))
+      result.warnings.append(SpokenTitle.burstWarning(file: options.file, seconds: seconds, label: segments[0].label))
     }
     result.doubtOnsetsUnderNotes(map, threshold: options.lowConfidence)
     result.pauseDepthDB = map.depthBelowSpeechDB.map(Double.init)

@@ -269,23 +269,6 @@ enum FalseStarts {
     }
   }
 
-  /// The seconds of speech before pause `m` (from the recording's start) when they are a burst
-  /// as `heard` asks of a false start (`heardBurst`: 0.25 or 0.4 s to 1.5 s, then a pause of
-  /// 0.3 s or more) and under `titleShareOfFirstPhrase` of the text's first phrase.
-  static func burst(before m: Int, plan: PassPlan, predicted: [Double]) -> Double? {
-    guard predicted.count > 1, let burst = heardBurst(from: 0, to: m, plan: plan),
-      burst < titleShareOfFirstPhrase * (predicted[1] - predicted[0])
-    else { return nil }
-    return burst
-  }
-
-  /// A title ("Three") is shorter than the first phrase's first words. Over seeds 1–9, 41–46,
-  /// 97–127 and 205–236 of the real-room corpora, the speech before a first pause no break
-  /// explains measured 0.29–0.85 of verse 1's first phrase in matching chapters (a slow reader,
-  /// a retake, the kal voice under a phone band or a note bed); held-back seed 236's spoken
-  /// "Three" 0.18.
-  static let titleShareOfFirstPhrase = 0.25
-
   /// Segment indices (in `segments`) flagged, and a warning for each.
   static func find(
     path: BoundaryChooser.Solution, plan: PassPlan, segments: [VerseInput], predicted: [Double], file: String

@@ -141,7 +141,7 @@ extension SpeechMap {
         <= meanPowerDB(f.voiceDBFS, head) - here.floorVoiceDB - murmurDullerDB
       guard dark || measure(head, f).brightnessDB < headBrightestDB else { return nil }
     case .noSibilant:
-      guard meanPowerDB(f.highDBFS, head) - meanPowerDB(f.voiceDBFS, head) < breathBrightnessDB else { return nil }
+      guard measure(head, f).brightnessDB < breathBrightnessDB else { return nil }
     }
     return measure(a..<back, f)
   }

@@ -24,7 +24,7 @@ import Testing
   /// A one-word title of 0.35 s ("Three") and a pause of 0.4 s: as short as a false start, too
   /// short for the pauses to call it a heading, and these letters too alike to tell
   /// (`SpokenTitle.place`). It is the heading, verse 1 is after it, and a warning names verse 1.
-  /// (Without `FalseStarts.burst` there, no heading: verse 1 was labelled at the title, 0.75 s
+  /// (Without `SpokenTitle.burst` there, no heading: verse 1 was labelled at the title, 0.75 s
   /// early.)
   @Test(arguments: [UInt64(1), 2])
   func shortTitleBeforeAPause(seed: UInt64) throws {
