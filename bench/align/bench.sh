@@ -8,7 +8,7 @@
 # 2. bench/align/run_corpus.py: prep align on every chapter, score.py, figures vs targets.
 # 3. bench/align/speed.sh: ×RT of prep align vs decode alone on a 60 min WAV, CPU 0.
 # 4. The real-room corpus (bench/corpus/make_real.py, seed 1, into build/realcorpus; pieces
-#    cached in build/realcorpus-cache) scored per condition by bench/align/conditions.py; then
+#    cached in build/realcorpus-cache; a rerun makes only the chapters it lacks) scored per condition by bench/align/conditions.py; then
 #    the same conditions drawn with seeds $REAL_SEEDS (default 2 3 4 5) into build/realcorpusN:
 #    other chapters, voices and levels, the check that seed 1 was not tuned to.
 # 5. bench/align/stability.py: the same chapters with ±1 LSB noise and through another decoder
@@ -33,9 +33,8 @@ if [ ! -f "$CORPUS/manifest.json" ]; then
   python3 "$TOOL" --out "$CORPUS" --count 12 --seed 1 --long --cache "$ROOT/build/corpus-cache"
 fi
 REAL=${REALCORPUS:-$ROOT/build/realcorpus}
-if [ ! -f "$REAL/manifest.json" ]; then
-  python3 "$ROOT/bench/corpus/make_real.py" --out "$REAL" --seed 1 --cache "$ROOT/build/realcorpus-cache"
-fi
+# Makes only the chapters the folder lacks (all of them the first time; a condition added since).
+python3 "$ROOT/bench/corpus/make_real.py" --out "$REAL" --seed 1 --cache "$ROOT/build/realcorpus-cache"
 status=0
 python3 "$ROOT/bench/align/run_corpus.py" --corpus "$CORPUS" --out "$ROOT/build/align-bench" || status=1
 echo
@@ -46,8 +45,7 @@ python3 "$ROOT/bench/align/conditions.py" --corpus "$REAL" --prep "$ROOT/.build/
 echo
 for seed in ${REAL_SEEDS:-2 3 4 5}; do
   other=$ROOT/build/realcorpus$seed
-  [ -f "$other/manifest.json" ] ||
-    python3 "$ROOT/bench/corpus/make_real.py" --out "$other" --seed "$seed" --cache "$ROOT/build/realcorpus-cache"
+  python3 "$ROOT/bench/corpus/make_real.py" --out "$other" --seed "$seed" --cache "$ROOT/build/realcorpus-cache"
   python3 "$ROOT/bench/align/conditions.py" --corpus "$other" --prep "$ROOT/.build/release/prep" \
     --out "$ROOT/build/realcorpus$seed-run" || status=1
   echo

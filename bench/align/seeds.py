@@ -4,7 +4,7 @@
     python3 bench/align/seeds.py --seeds 1-14 [--prep .build/release/prep] [--tag now] [--generate] [--reuse]
 
 For each seed N: the corpus is build/realcorpus (N = 1) or build/realcorpusN (made with
-bench/corpus/make_real.py --seed N when --generate is given and it is missing; pieces cached
+bench/corpus/make_real.py --seed N when --generate is given, which makes only the chapters it lacks; pieces cached
 in build/realcorpus-cache). bench/align/conditions.py -v runs on it into build/seeds-TAG/N/
 (its printout in build/seeds-TAG/N.txt), two seeds at a time. Then per seed: verses, the share
 right, the condition targets missed; pooled over the seeds: right, targets missed, wrong
@@ -42,9 +42,9 @@ def run(seed, args, out):
     if args.reuse and os.path.exists(summary):
         with open(summary) as f:
             return seed, json.load(f)
-    if not os.path.exists(os.path.join(corpus, "manifest.json")):
-        if not args.generate:
-            sys.exit("seeds: no corpus %s (pass --generate to make it)" % corpus)
+    if not args.generate and not os.path.exists(os.path.join(corpus, "manifest.json")):
+        sys.exit("seeds: no corpus %s (pass --generate to make it)" % corpus)
+    if args.generate:  # makes only the chapters the corpus lacks (all of them the first time)
         subprocess.run([sys.executable, os.path.join(ROOT, "bench", "corpus", "make_real.py"), "--out", corpus,
                         "--seed", str(seed), "--cache", os.path.join(ROOT, "build", "realcorpus-cache")],
                        check=True, stdout=subprocess.DEVNULL)
@@ -83,7 +83,7 @@ def main():
     ap.add_argument("--seeds", default="1-5", help="e.g. 1-14 or 1,4,7")
     ap.add_argument("--prep", default=os.path.join(ROOT, ".build", "release", "prep"))
     ap.add_argument("--tag", default="now", help="outputs go to build/seeds-TAG/")
-    ap.add_argument("--generate", action="store_true", help="make missing corpora")
+    ap.add_argument("--generate", action="store_true", help="make missing corpora and chapters")
     ap.add_argument("--reuse", action="store_true",
                     help="take a seed's results from an earlier run with the same tag when they are there")
     args = ap.parse_args()

@@ -12,13 +12,15 @@ skipped or repeated verses, Spanish, a neural voice, a phone recording with
 all of it, and a recording paired with the wrong chapter's text.
 
 Chapter i of a condition depends only on (seed, condition, i): --conditions
-and --per-condition select without changing the others.  Output (atomic,
+and --per-condition select without changing the others, and a rerun into the
+same folder makes only the chapters it lacks (a condition added since).  Output (atomic,
 byte-identical reruns with the same seed): <id>.json truth in the format of
 make_corpus.py (score.py reads it), <id>.txt|.usfm text, <id>.wav|.flac|.mp3
 audio, manifest.json with `condition` and `expect` per chapter.
 """
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -37,7 +39,8 @@ from synth import log  # noqa: E402
 
 CONDITIONS = ("breaths", "roomtone", "runon", "spoken_title", "bed_notes", "fast",
               "reverb", "phone", "mp3low", "hum", "bed_pad", "superscription", "slow",
-              "skipped", "repeated", "spanish", "neural", "real_room", "wrong_chapter", "hurried")
+              "skipped", "repeated", "spanish", "neural", "real_room", "wrong_chapter", "hurried",
+              "agc")
 EN_VOICES = ("slt", "piper", "kal", "espeak")
 PAUSES = dict(lead=(0.3, 1.2), heading=(0.6, 1.6), verse=(0.5, 1.4), comma=(0.12, 0.5),
               colon=(0.25, 0.8), sentence=(0.3, 0.8), tail=(0.6, 1.8), retake=(0.35, 1.1))
@@ -211,6 +214,15 @@ def plan(cond, i, seed, texts):
                          round(float(rng.uniform(-8, -4)), 1)]
         cfg["sr"], fmt = 44100, "mp3"
         enc = low_mp3(int(rng.choice([48, 56, 64]))) + ["--resample", "44.1"]
+    elif cond == "agc":
+        # a phone's voice-recorder app: automatic gain that swells the room tone and breaths in
+        # every long pause, every other chapter behind a noise gate (real_sounds.phone_dsp)
+        cfg["breaths"] = dict(p_verse=0.8, p_intra=0.35)
+        cfg["room"] = (float(rng.uniform(-58, -46)), float(rng.uniform(1.0, 2.0)))
+        cfg["noises"] = dict(p_click=0.3, p_rustle=0.1)
+        cfg["phone_dsp"] = "gate" if i % 2 else "agc"
+        cfg["sr"], fmt = int(rng.choice([44100, 48000])), "mp3"
+        enc = low_mp3(int(rng.choice([64, 96, 128]))) + ["--resample", "-"]
     written = verses
     if cond == "wrong_chapter":
         other = [u for u in texts if u["key"] != t["key"] and len(u["verses"]) >= 5]
@@ -266,6 +278,21 @@ def make_chapter(out, cfg, info, sy):
                 heading=bool(truth.get("heading")), duration=truth["duration"])
 
 
+def kept_chapters(out, seed):
+    """The chapters an earlier run with this seed left complete in out, by id: a chapter
+    depends only on (seed, condition, i), so a run with a condition added makes only its
+    chapters and keeps the others byte for byte."""
+    try:
+        with open(os.path.join(out, "manifest.json")) as f:
+            old = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    if old.get("seed") != seed:
+        return {}
+    return {c["id"]: c for c in old.get("chapters", [])
+            if all(os.path.exists(os.path.join(out, c[k])) for k in ("truth", "audio", "text"))}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", required=True, help="output folder (created)")
@@ -283,9 +310,13 @@ def main():
     sy = real_voices.RealSynth(a.cache)
     t0 = time.time()
     chapters = []
+    made = kept_chapters(a.out, a.seed)
     try:
         jobs = [plan(c, i, a.seed, texts) for c in conds for i in range(a.per_condition)]
         for k, (cfg, info) in enumerate(jobs):
+            if cfg["id"] in made:
+                chapters.append(made[cfg["id"]])
+                continue
             log("[%d/%d] %s" % (k + 1, len(jobs), cfg["id"]))
             chapters.append(make_chapter(a.out, cfg, info, sy))
     finally:

@@ -181,6 +181,8 @@ def render(cfg, sy, rng):
         mix = mix + rs.mains_hum(n, sr, rng, cfg["hum"][0], cfg["hum"][1])
     if cfg.get("phone"):
         mix = rs.telephone(mix, sr, rng, cfg["phone"] == "mulaw")
+    if cfg.get("phone_dsp"):
+        mix, info["phone_dsp"] = rs.phone_dsp(mix, sr, rng, cfg["phone_dsp"] == "gate")
     peak = float(np.abs(mix).max())
     trim_db = 0.0
     if peak > db2amp(-1.0):                      # a recorder's gain: keep 1 dB headroom

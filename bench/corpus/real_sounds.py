@@ -221,3 +221,57 @@ def rustle(sr, rng, dur_s, peak):
     env = np.sin(np.pi * t) * (0.6 + 0.4 * np.abs(np.sin(2 * np.pi * rng.uniform(2, 6) * t + rng.uniform(0, 6.28))))
     y = x * env
     return (y * peak / np.abs(y).max()).astype(np.float32)
+
+
+def _one_pole(target_db, up_s, down_s, block_s, start_db):
+    """Follows target_db (one value a block) in dB from start_db: rising with time constant
+    up_s, falling with down_s."""
+    rise, fall = 1 - np.exp(-block_s / up_s), 1 - np.exp(-block_s / down_s)
+    out = np.empty(len(target_db))
+    g = start_db
+    for k, t in enumerate(target_db):
+        g += (t - g) * (rise if t > g else fall)
+        out[k] = g
+    return out
+
+
+def phone_dsp(x, sr, rng, gate):
+    """What a phone's voice-recorder app does to the whole mix, with no look-ahead:
+    optionally a noise gate (downward expander: frames under floor + 8 dB are pulled down
+    by up to 10-18 dB, opening in 3 ms, closing over 80-200 ms), then automatic gain:
+    each 5 ms block is pushed towards a speech target of -20…-16 dBFS RMS, the gain
+    capped at +15…+24 dB, falling in 5-15 ms when the level jumps (the first syllable
+    after a long pause comes out loud) and recovering over 0.5-2 s, so the room tone
+    and breaths swell in every long pause; it starts halfway to the cap (the app's gain when
+    recording starts). Clipped at 0 dBFS. -> (float32, params)."""
+    block = max(1, int(round(0.005 * sr)))
+    nb = len(x) // block + 1
+    pad = np.concatenate([x.astype(np.float64), np.zeros(nb * block - len(x))])
+
+    def level_db(y):
+        return 10 * np.log10(np.mean(y.reshape(nb, block) ** 2, axis=1) + 1e-12)
+
+    def per_sample(gain_db):
+        at = (np.arange(nb) + 0.5) * block
+        return db2amp(np.interp(np.arange(len(x)), at, gain_db))
+
+    p = {}
+    y = pad[:len(x)]
+    if gate:
+        lvl = level_db(pad)
+        floor = float(np.percentile(lvl, 10))
+        depth = float(rng.uniform(10, 18))
+        want = np.where(lvl < floor + 8, -depth, 0.0)
+        close = float(rng.uniform(0.08, 0.2))
+        g = _one_pole(want, 0.003, close, block / sr, 0.0)
+        y = y * per_sample(g)
+        p["gate"] = dict(depth_db=round(depth, 1), close_s=round(close, 3))
+        pad = np.concatenate([y, np.zeros(nb * block - len(x))])
+    target, cap = float(rng.uniform(-20, -16)), float(rng.uniform(15, 24))
+    attack, release = float(rng.uniform(0.005, 0.015)), float(rng.uniform(0.5, 2.0))
+    want = np.clip(target - level_db(pad), -20.0, cap)
+    g = _one_pole(want, release, attack, block / sr, cap / 2)
+    y = np.clip(y * per_sample(g), -1.0, 1.0)
+    p["agc"] = dict(target_db=round(target, 1), max_gain_db=round(cap, 1), attack_s=round(attack, 3),
+                    release_s=round(release, 2))
+    return y.astype(np.float32), p
