@@ -10,6 +10,12 @@ import DSP
 ///     v[k] ≤ P − 8 dB,   l[k] − v[k] < −3.5 dB (no first formant: not voiced),
 ///     h[k] − v[k] < −3 dB (not a sibilant: /s/ and /ʃ/ hold most of their power above 3 kHz)
 ///
+/// or, at any level, l[k] − v[k] < `loudBreathVoicingDB` and the brightness test: a phone's
+/// automatic gain lifts a breath taken in a long pause to the words' level, 8 dB from the
+/// island's peak or nearer. A run holding such loud hops must sound like noise (`isFlat`): a
+/// voiced sound with little under 1 kHz passes the voicing test too. An island that sounds
+/// like a breath as a whole (`isBreathy`) is left whole.
+///
 /// A run of breath-like hops lasting ≥ 200 ms (gaps of up to three hops bridged) is a breath: it is
 /// cut out as an island of its own, marked a breath and dropped by `SpeechMap.init`, and
 /// what is left on either side keeps its own onset and offset. Unvoiced consonants are far
@@ -27,6 +33,12 @@ extension SpeechMap {
   static let breathMinimumMilliseconds = 200
   static let breathUnderPeakDB: Float = 8
   static let breathBrightnessDB: Float = -3
+  /// Breath-like at any level (see above). On the generated `agc` chapters (86 seeds) these
+  /// breaths measure −4…−10 dB, a voiced hop −3…−1; with the rest of `SpeechMap+Gain` the
+  /// onset p90 went 60.1 → 57.9 ms with it, and no verse of the other conditions moved but
+  /// one seed's real-room Psalm 23 (its fit 0.38 → 1.0, verse 6's onset 19 → 8 ms).
+  static let loudBreathVoicingDB: Float = -4.5
+  static let breathFlatnessDB: Float = -6
   /// Hops that are not breath-like, in a row, that a breath may hold.
   static let breathGapHops = 3
   /// `isVoiceless` reads the hops within this much of the island's peak (its faint edges are
@@ -43,12 +55,18 @@ extension SpeechMap {
         out.append(island)
         continue
       }
-      let breathLike = (a..<e).map { k -> Bool in
+      // An island that is a breath as a whole is dropped whole: a loud-hop run would leave its
+      // first hops behind as a sound of their own.
+      let loudVoicing = isBreathy(island, f, levels) ? -Float.infinity : loudBreathVoicingDB
+      // Per hop: breath-like, and whether only by the loud test.
+      let hops = (a..<e).map { k -> (breathLike: Bool, loud: Bool) in
         let v = smoothed(f.voiceDBFS, k, a, e)
-        return v <= island.peakVoiceDB - breathUnderPeakDB
-          && smoothed(f.lowDBFS, k, a, e) - v < noiseLikeVoicingDB
-          && smoothed(f.highDBFS, k, a, e) - v < breathBrightnessDB
+        let voicing = smoothed(f.lowDBFS, k, a, e) - v
+        let noiseLike = voicing < noiseLikeVoicingDB && smoothed(f.highDBFS, k, a, e) - v < breathBrightnessDB
+        let quiet = v <= island.peakVoiceDB - breathUnderPeakDB
+        return (noiseLike && (quiet || voicing < loudVoicing), noiseLike && !quiet)
       }
+      let breathLike = hops.map(\.breathLike)
       var runs: [Range<Int>] = []
       var k = 0
       while k < breathLike.count {
@@ -62,7 +80,8 @@ extension SpeechMap {
         {
           end += 1
         }
-        if end - k >= minimum { runs.append((a + k)..<(a + end)) }
+        let run = (a + k)..<(a + end)
+        if end - k >= minimum && (!hops[k..<end].contains { $0.loud } || isFlat(run, f)) { runs.append(run) }
         k = end
       }
       guard !runs.isEmpty else {
@@ -82,6 +101,41 @@ extension SpeechMap {
     return out
   }
 
+  /// Whether the voice's spectral shape over `span` is a noise's: per 20 ms frame, the mean
+  /// of the 16 band levels (250–5000 Hz, `SpectralShape`) at most `breathFlatnessDB` under the
+  /// level of their mean power. The `agc` chapters' breaths measure −3…−1 dB; a voiced sound,
+  /// its power at its harmonics and formants, −10 dB and less (the synthetic letters of
+  /// `SyntheticReading.Options.letterTimbres`, voiced but with little under 1 kHz, −22…−10).
+  /// True without a spectral shape.
+  static func isFlat(_ span: Range<Int>, _ f: SpeechFeatures) -> Bool {
+    guard let shape = f.shape, let perFrame = f.framesPerShapeFrame else { return true }
+    let a = span.lowerBound * f.hopFrames / perFrame
+    let e = min(shape.frameCount, max(a + 1, span.upperBound * f.hopFrames / perFrame))
+    guard a < e else { return true }
+    var total: Float = 0
+    for j in a..<e {
+      var sumDB: Float = 0
+      var power: Float = 0
+      for band in 0..<SpectralShape.bandCount {
+        let level = shape.level(frame: j, band: band)
+        sumDB += level
+        power += Decibels.power(level)
+      }
+      let n = Float(SpectralShape.bandCount)
+      total += sumDB / n - Decibels.fromMeanSquare(power / n)
+    }
+    return total / Float(e - a) >= breathFlatnessDB
+  }
+
+  /// Whether `island` as a whole sounds like a breath: noise-like (voicing under
+  /// `noiseLikeVoicingDB`, brightness over `noiseLikeBrightnessDB`) and either no louder than
+  /// `breathBelowSpeechDB` allows or voiceless throughout (`isVoiceless`).
+  static func isBreathy(_ island: Island, _ f: SpeechFeatures, _ levels: LevelModel) -> Bool {
+    island.voicingDB < noiseLikeVoicingDB && island.brightnessDB > noiseLikeBrightnessDB
+      && (island.peakVoiceDB < levels.at(island.peakHop).speechVoiceDB - breathBelowSpeechDB
+        || isVoiceless(island, f))
+  }
+
   /// Whether `island` lasts a breath (`breathMinimumMilliseconds`) and no hop of it within
   /// `voicelessSpanDB` of its peak is voiced (each band's power mean over three hops, voicing
   /// at `noiseLikeVoicingDB` or more): words hold a vowel, a breath none, however loud.
@@ -93,15 +147,22 @@ extension SpeechMap {
   /// bench/align/human has one 10 dB over the speech level in an island whose voiced hops
   /// (404 of 1,024) a level bound alone would have dropped with it.
   static func isVoiceless(_ island: Island, _ f: SpeechFeatures) -> Bool {
+    island.endHop - island.startHop >= f.hops(milliseconds: breathMinimumMilliseconds) && voicedShare(island, f) == 0
+  }
+
+  /// The share of `island`'s hops within `voicelessSpanDB` of its peak that are voiced (each
+  /// band's power mean over three hops, voicing at `noiseLikeVoicingDB` or more).
+  static func voicedShare(_ island: Island, _ f: SpeechFeatures) -> Float {
     let (a, e) = (island.startHop, island.endHop)
-    guard e - a >= f.hops(milliseconds: breathMinimumMilliseconds) else { return false }
+    var loud = 0
+    var voiced = 0
     for k in a..<e {
       let v = smoothed(f.voiceDBFS, k, a, e)
-      if v > island.peakVoiceDB - voicelessSpanDB && smoothed(f.lowDBFS, k, a, e) - v >= noiseLikeVoicingDB {
-        return false
-      }
+      guard v > island.peakVoiceDB - voicelessSpanDB else { continue }
+      loud += 1
+      if smoothed(f.lowDBFS, k, a, e) - v >= noiseLikeVoicingDB { voiced += 1 }
     }
-    return true
+    return loud == 0 ? 0 : Float(voiced) / Float(loud)
   }
 
   /// Power mean of a band over hops k − radius … k + radius (clamped to [a, e)), dB: the

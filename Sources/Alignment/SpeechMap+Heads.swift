@@ -1,7 +1,7 @@
 /// The sound before an island's words, set aside like a breath: a steady pad or note
 /// (`SpeechMap+Beds`), a struck chord (`SpeechMap+Strikes`), a note fading into the word
 /// (`SpeechMap+Fades`), a dull murmur, a breath's tail or any sound too quiet for words before a gap
-/// (`SpeechMap+Murmurs`).
+/// (`SpeechMap+Murmurs`), a quiet lead or a loud breath a phone's automatic gain left (`SpeechMap+Gain`).
 extension SpeechMap {
   /// For each island whose head `head` finds (measured as an island: `measure`), sets the head
   /// aside in `discarded` and starts the island where it ends, so the onset's faint-edge walk

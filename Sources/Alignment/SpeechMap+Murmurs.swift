@@ -96,6 +96,8 @@ extension SpeechMap {
     case dull
     /// No sibilant (see `cutBreathHeads`).
     case noSibilant
+    /// A breath at any level (`SpeechMap+Gain`).
+    case breath
   }
 
   /// The head before a gap of `gapMilliseconds` within `longestMilliseconds` of `island`'s
@@ -142,6 +144,12 @@ extension SpeechMap {
       guard dark || measure(head, f).brightnessDB < headBrightestDB else { return nil }
     case .noSibilant:
       guard measure(head, f).brightnessDB < breathBrightnessDB else { return nil }
+    case .breath:
+      let sound = measure(head, f)
+      guard head.count >= hops(breathMinimumMilliseconds), sound.voicingDB < noiseLikeVoicingDB,
+        sound.brightnessDB > noiseLikeBrightnessDB, sound.brightnessDB < breathBrightnessDB,
+        voicedShare(sound, f) <= loudBreathVoicedShare, isFlat(head, f)
+      else { return nil }
     }
     return measure(a..<back, f)
   }

@@ -134,9 +134,7 @@ struct SpeechMap: Sendable {
     for island in merged {
       let speech = levels.at(island.peakHop).speechVoiceDB
       let quiet = island.peakVoiceDB < speech - Self.quietIslandBelowSpeechDB
-      let breathy =
-        island.voicingDB < Self.noiseLikeVoicingDB && island.brightnessDB > Self.noiseLikeBrightnessDB
-        && (island.peakVoiceDB < speech - Self.breathBelowSpeechDB || Self.isVoiceless(island, features))
+      let breathy = Self.isBreathy(island, features, levels)
       let steady = Self.isSteady(island, features, speechDB: speech) || still.holdsAnyLevel(island)
       if island.endHop - island.startHop < minimumHops || quiet || breathy || steady || island.isBreath {
         dropped.append(island)
@@ -151,6 +149,8 @@ struct SpeechMap: Sendable {
     Self.cutMurmurHeads(&kept, &dropped, features, levels)
     Self.cutBreathHeads(&kept, &dropped, features, levels)
     Self.cutQuietHeads(&kept, &dropped, features, levels)
+    Self.cutQuietLeads(&kept, &dropped, features, levels)
+    Self.cutLoudBreathHeads(&kept, &dropped, features, levels)
     Self.extendFaintEdges(
       &kept, discarded: dropped, still: still.anyLevel, features: features, levels: levels, minPauseHops: minPauseHops,
       maximumHops: Self.faintMaximumMilliseconds * sampleRate / 1000 / hopFrames)

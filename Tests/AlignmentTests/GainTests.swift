@@ -1,0 +1,115 @@
+import DSP
+import RealModule
+import TestSupport
+import Testing
+
+@testable import Alignment
+
+/// What a phone's automatic gain leaves before the words (`SpeechMap+Gain`,
+/// `SpeechMap.loudBreathVoicingDB`): a breath as loud as the words, and room tone raised far
+/// over the floor of the other pauses, running into a verse's first word.
+@Suite struct GainTests {
+  static let rate = 48_000
+  static let hop = rate / 200
+
+  /// A vowel, a 350 ms breath as loud as the vowels (2 dB under their peak), a vowel, with no
+  /// pause between: the breath comes out as one island of its own (under the 8 dB bound alone
+  /// it was no breath and the two vowels one island). The two tests share `BreathSplitTests`'
+  /// check.
+  @Test func loudBreathIsSplitFromTheWords() {
+    var s = Self.silence(1.3)
+    Self.add(Self.vowel(0.5), to: &s, at: 0)
+    Self.add(Self.breath(0.35, gain: 0.7), to: &s, at: 0.5)
+    Self.add(Self.vowel(0.45), to: &s, at: 0.85)
+    // slack: the bands' 15 ms means
+    BreathSplitTests.expectOneBreath(in: Self.buffer(s), hops: Self.hops(0.5)..<Self.hops(0.85), slack: 6)
+  }
+
+  /// A loud breath, 70 ms of silence, the word, in one island: the island starts at the word.
+  @Test func loudBreathBeforeASilenceIsNotTheOnset() {
+    let start = Self.headCut(Self.breath(0.35, gain: 0.7))
+    #expect(abs(start - Self.hops(0.42)) <= 4, "start hop \(start)")
+  }
+
+  /// A vowel as loud, then the same silence: a word (a syllable before a stop's closure), kept.
+  @Test func vowelBeforeASilenceIsKept() {
+    #expect(Self.headCut(Self.vowel(0.35)) == 0)
+  }
+
+  /// The island's first hop after `cutLoudBreathHeads`, for `head`, 70 ms of silence, a vowel.
+  static func headCut(_ head: [Float]) -> Int {
+    var s = silence(2.5)
+    add(head, to: &s, at: 0)
+    add(vowel(0.6), to: &s, at: 0.42)
+    add(vowel(0.6), to: &s, at: 1.6)
+    let features = SpeechFeatures(of: buffer(s))
+    var islands = [SpeechMap.measure(0..<hops(1.02), features)]
+    var discarded: [SpeechMap.Island] = []
+    SpeechMap.cutLoudBreathHeads(&islands, &discarded, features, LevelModel(features))
+    return islands.first?.startHop ?? -1
+  }
+
+  /// After a second of silence, 0.4 s of room tone about 32 dB under the vowels runs into a vowel:
+  /// the island starts at the vowel, not at the room tone; 150 ms of it (a diphone voice's
+  /// faint attack is as long) stays with the word.
+  @Test(arguments: [(0.4, true), (0.15, false)])
+  func quietLeadIsNotTheOnset(lead: Double, cut: Bool) {
+    var s = Self.silence(4)
+    Self.add(Self.vowel(0.6), to: &s, at: 0.4)
+    Self.add(Self.roomTone(lead), to: &s, at: 2.8 - lead)
+    Self.add(Self.vowel(0.6), to: &s, at: 2.8)
+    let map = SpeechMap(features: SpeechFeatures(of: Self.buffer(s)), minPauseMilliseconds: 90)
+    guard let island = map.islands.last else {
+      Issue.record("no island")
+      return
+    }
+    let expected = Self.hops(cut ? 2.8 : 2.8 - lead)
+    #expect(abs(island.startHop - expected) <= 4, "start hop \(island.startHop), expected \(expected)")
+  }
+
+  static func hops(_ seconds: Double) -> Int { Int(seconds * Double(rate)) / hop }
+
+  /// Room tone 70 dB under the vowels.
+  static func silence(_ seconds: Double) -> [Float] {
+    var rng = SplitMix64(seed: 7)
+    return (0..<Int(seconds * Double(rate))).map { _ in 0.000_05 * rng.nextSignedUnit() }
+  }
+
+  /// A 150 Hz buzz with 19 harmonics falling 6 dB an octave (peak about 0.4).
+  static func vowel(_ seconds: Double) -> [Float] {
+    (0..<Int(seconds * Double(rate))).map { n in
+      let phase = 2 * Double.pi * 150 * Double(n) / Double(rate)
+      var sum = 0.0
+      for k in 1...19 { sum += Double.sin(phase * Double(k)) / Double(k) }
+      return Float(0.15 * sum)
+    }
+  }
+
+  /// White noise through two 1.2 kHz one-pole high-passes and two 2.4 kHz low-passes: no
+  /// first formant, little above 3 kHz.
+  static func breath(_ seconds: Double, gain: Float) -> [Float] {
+    var rng = SplitMix64(seed: 3)
+    let noise = (0..<Int(seconds * Double(rate))).map { _ in rng.nextSignedUnit() }
+    let onePole = { (x: [Float], hz: Double, high: Bool) in
+      SyntheticReading.onePole(x, hz: hz, high: high, times: 2, rate: Double(rate))
+    }
+    return onePole(onePole(noise, 1_200, true), 2_400, false).map { $0 * gain }
+  }
+
+  /// White noise through two 800 Hz one-pole low-passes, 32 dB under the vowels: a room's
+  /// rumble, not a breath (`SpeechMap.splitBreaths` finds no breath-like hop in it).
+  static func roomTone(_ seconds: Double) -> [Float] {
+    var rng = SplitMix64(seed: 5)
+    let noise = (0..<Int(seconds * Double(rate))).map { _ in rng.nextSignedUnit() }
+    return SyntheticReading.onePole(noise, hz: 800, high: false, times: 2, rate: Double(rate)).map { $0 * 0.02 }
+  }
+
+  static func add(_ sound: [Float], to samples: inout [Float], at seconds: Double) {
+    let from = Int(seconds * Double(rate))
+    for (i, x) in sound.enumerated() where from + i < samples.count { samples[from + i] += x }
+  }
+
+  static func buffer(_ samples: [Float]) -> AudioBuffer {
+    AudioBuffer(samples: samples, channelCount: 1, sampleRate: rate)
+  }
+}
