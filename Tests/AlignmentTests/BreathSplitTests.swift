@@ -42,13 +42,7 @@ import Testing
   static func vowelBreathVowel() -> AudioBuffer {
     let count = rate * 13 / 10
     let (from, to) = (rate / 2, rate * 8 / 10)
-    var samples = (0..<count).map { n -> Float in
-      guard n < from || n >= to else { return 0 }
-      let phase = 2 * Double.pi * 150 * Double(n) / Double(rate)
-      var sum = 0.0
-      for k in 1...19 { sum += Double.sin(phase * Double(k)) / Double(k) }
-      return Float(0.15 * sum)
-    }
+    var samples = (0..<count).map { n -> Float in n < from || n >= to ? vowel(n) : 0 }
     var rng = SplitMix64(seed: 1)
     let onePole = { (x: [Float], hz: Double, high: Bool) in
       SyntheticReading.onePole(x, hz: hz, high: high, times: 2, rate: Double(rate))
@@ -60,6 +54,14 @@ import Testing
       for n in (k * hop)..<((k + 1) * hop) { samples[n] += 0.1 * flare[n - from] }
     }
     return AudioBuffer(samples: samples, channelCount: 1, sampleRate: rate)
+  }
+
+  /// Sample n of a vowel: a 150 Hz buzz with 19 harmonics falling 6 dB an octave (peak about 0.4).
+  static func vowel(_ n: Int) -> Float {
+    let phase = 2 * Double.pi * 150 * Double(n) / Double(rate)
+    var sum = 0.0
+    for k in 1...19 { sum += Double.sin(phase * Double(k)) / Double(k) }
+    return Float(0.15 * sum)
   }
 
   static func noise(_ count: Int, _ rng: inout SplitMix64) -> [Float] {

@@ -75,14 +75,9 @@ import Testing
     return (0..<Int(seconds * Double(rate))).map { _ in 0.000_05 * rng.nextSignedUnit() }
   }
 
-  /// A 150 Hz buzz with 19 harmonics falling 6 dB an octave (peak about 0.4).
+  /// `BreathSplitTests.vowel` for `seconds` (both suites at 48 kHz).
   static func vowel(_ seconds: Double) -> [Float] {
-    (0..<Int(seconds * Double(rate))).map { n in
-      let phase = 2 * Double.pi * 150 * Double(n) / Double(rate)
-      var sum = 0.0
-      for k in 1...19 { sum += Double.sin(phase * Double(k)) / Double(k) }
-      return Float(0.15 * sum)
-    }
+    (0..<Int(seconds * Double(rate))).map(BreathSplitTests.vowel)
   }
 
   /// White noise through two 1.2 kHz one-pole high-passes and two 2.4 kHz low-passes: no
