@@ -38,6 +38,7 @@ extension SpeechMap {
   /// onset p90 went 60.1 → 57.9 ms with it, and no verse of the other conditions moved but
   /// one seed's real-room Psalm 23 (its fit 0.38 → 1.0, verse 6's onset 19 → 8 ms).
   static let loudBreathVoicingDB: Float = -4.5
+  /// How far under their power mean a breath's band levels lie on average, at most (`isFlat`).
   static let breathFlatnessDB: Float = -6
   /// Hops that are not breath-like, in a row, that a breath may hold.
   static let breathGapHops = 3
@@ -127,13 +128,17 @@ extension SpeechMap {
     return total / Float(e - a) >= breathFlatnessDB
   }
 
-  /// Whether `island` as a whole sounds like a breath: noise-like (voicing under
-  /// `noiseLikeVoicingDB`, brightness over `noiseLikeBrightnessDB`) and either no louder than
-  /// `breathBelowSpeechDB` allows or voiceless throughout (`isVoiceless`).
+  /// Whether `island` as a whole sounds like a breath: noise-like (`isNoiseLike`) and either no
+  /// louder than `breathBelowSpeechDB` allows or voiceless throughout (`isVoiceless`).
   static func isBreathy(_ island: Island, _ f: SpeechFeatures, _ levels: LevelModel) -> Bool {
-    island.voicingDB < noiseLikeVoicingDB && island.brightnessDB > noiseLikeBrightnessDB
+    isNoiseLike(island)
       && (island.peakVoiceDB < levels.at(island.peakHop).speechVoiceDB - breathBelowSpeechDB
         || isVoiceless(island, f))
+  }
+
+  /// Voicing under `noiseLikeVoicingDB` and brightness over `noiseLikeBrightnessDB`.
+  static func isNoiseLike(_ island: Island) -> Bool {
+    island.voicingDB < noiseLikeVoicingDB && island.brightnessDB > noiseLikeBrightnessDB
   }
 
   /// Whether `island` lasts a breath (`breathMinimumMilliseconds`) and no hop of it within

@@ -146,8 +146,7 @@ extension SpeechMap {
       guard measure(head, f).brightnessDB < breathBrightnessDB else { return nil }
     case .breath:
       let sound = measure(head, f)
-      guard head.count >= hops(breathMinimumMilliseconds), sound.voicingDB < noiseLikeVoicingDB,
-        sound.brightnessDB > noiseLikeBrightnessDB, sound.brightnessDB < breathBrightnessDB,
+      guard head.count >= hops(breathMinimumMilliseconds), isNoiseLike(sound), sound.brightnessDB < breathBrightnessDB,
         voicedShare(sound, f) <= loudBreathVoicedShare, isFlat(head, f)
       else { return nil }
     }
