@@ -59,7 +59,8 @@ extension SpeechMap {
       // An island that is a breath as a whole is dropped whole: a loud-hop run would leave its
       // first hops behind as a sound of their own.
       let loudVoicing = isBreathy(island, f, levels) ? -Float.infinity : loudBreathVoicingDB
-      // Per hop: breath-like, and whether only by the loud test.
+      // Per hop: breath-like, and whether noise-like over the 8 dB bound (a run holding such a
+      // hop must be flat).
       let hops = (a..<e).map { k -> (breathLike: Bool, loud: Bool) in
         let v = smoothed(f.voiceDBFS, k, a, e)
         let voicing = smoothed(f.lowDBFS, k, a, e) - v
@@ -114,16 +115,11 @@ extension SpeechMap {
     let e = min(shape.frameCount, max(a + 1, span.upperBound * f.hopFrames / perFrame))
     guard a < e else { return true }
     var total: Float = 0
+    let n = Float(SpectralShape.bandCount)
     for j in a..<e {
-      var sumDB: Float = 0
-      var power: Float = 0
-      for band in 0..<SpectralShape.bandCount {
-        let level = shape.level(frame: j, band: band)
-        sumDB += level
-        power += Decibels.power(level)
-      }
-      let n = Float(SpectralShape.bandCount)
-      total += sumDB / n - Decibels.fromMeanSquare(power / n)
+      let levels = bandLevels(shape, j)
+      let power = (0..<SpectralShape.bandCount).reduce(Float(0)) { $0 + Decibels.power(levels[$1]) }
+      total += levels.sum() / n - Decibels.fromMeanSquare(power / n)
     }
     return total / Float(e - a) >= breathFlatnessDB
   }
