@@ -14,7 +14,9 @@ import RealModule
 /// S_low ≥ f_low + 3.5 dB (and that band's own hop is ≥ 1.5 dB above its floor, so a
 /// window does not drag room tone in), for at most 300 ms, never closer than the minimum
 /// pause to the previous island, into a discarded breath or into a still run at any audible
-/// level (a note or a pad, see `SpeechMap+Notes`). Offsets walk forward the same way.
+/// level (a note or a pad, see `SpeechMap+Notes`). Offsets walk forward the same way. Room
+/// tone cut off the island's head (`SpeechMap+Gain`) is read as the pause: the walk may go
+/// back into it, against its median.
 ///
 /// A bed that swells (or fades in) towards the first word lifts the pause's last moments
 /// over its median, and the walk went back over the swell: the first verse under a pad came
@@ -62,7 +64,9 @@ extension SpeechMap {
     let count = f.hopCount
     for i in islands.indices {
       var limit = i > 0 ? islands[i - 1].endHop + minPauseHops : 0
-      for d in discarded where d.endHop <= islands[i].startHop { limit = max(limit, d.endHop + 1) }
+      for d in discarded where d.endHop <= islands[i].startHop {
+        limit = max(limit, d.isRoomTone && d.endHop == islands[i].startHop ? d.startHop : d.endHop + 1)
+      }
       // A breath split off the island's start ends right where it begins.
       limit = min(limit, islands[i].startHop)
       if let silent = (limit..<islands[i].startHop).last(where: { isDigitalSilence(f, $0) }) { limit = silent + 1 }

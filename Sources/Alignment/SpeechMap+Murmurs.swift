@@ -145,10 +145,7 @@ extension SpeechMap {
     case .noSibilant:
       guard measure(head, f).brightnessDB < breathBrightnessDB else { return nil }
     case .breath:
-      let sound = measure(head, f)
-      guard head.count >= hops(breathMinimumMilliseconds), isNoiseLike(sound), sound.brightnessDB < breathBrightnessDB,
-        voicedShare(sound, f) <= loudBreathVoicedShare, isFlat(head, f)
-      else { return nil }
+      guard head.count >= hops(breathMinimumMilliseconds), soundsLikeBreath(head, f) else { return nil }
     }
     return measure(a..<back, f)
   }

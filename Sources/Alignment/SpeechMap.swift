@@ -36,6 +36,9 @@ struct SpeechMap: Sendable {
     var weakBefore = false
     /// Cut out of a sound run as a breath (`SpeechMap+Breaths`).
     var isBreath = false
+    /// Cut off an island's head as the room's tone (`SpeechMap+Gain`): the pause the onset is
+    /// read against (`SpeechMap+Edges`).
+    var isRoomTone = false
     /// Follows speech read twice (`dropIslands`): the pause before it counts as the longest
     /// silence around the earlier reading, not as the whole stretch.
     var pauseSecondsBefore: Double?
