@@ -14,15 +14,16 @@ import DSP
 ///   speech level (too faint for words, as a quiet island is) for `quietLeadMilliseconds` or
 ///   more, or for `roomLeadMilliseconds` or more when they are the room's tone lifted by the
 ///   gain (`isRoomTone`), at the island's start or after up to `leadNoiseLongestMilliseconds`
-///   of a sound that is no word (`isSpeechLike`: a click, a rustle, a breath's end), cut up to
-///   the first hop over the lead's median by more than `quietLeadRiseDB`; the lead is then the
-///   pause the onset's faint-edge walk reads (`SpeechMap+Edges`), so a soft first sound stays
-///   with its word. Cut again while one is found (a rustle, lifted room tone, a click, room
-///   tone, the word). On the 86 seeds' `agc` chapters the lifted tone lasts 100–200 ms after
-///   a breath or a gate's click; with the shorter lead and the sound before it, onset p90
-///   57.9 → 45.4 ms, onsets over 100 ms off 47 → 17 (41 of them now within 25 ms, 8 others
-///   51 ms or less off → 65–89 ms); no verse of the other conditions moved, nor of the human
-///   readings;
+///   of a noise (`isNoise`: a click, a rustle, a breath's tail); after a noise, room tone only
+///   `roomLeadBelowSpeechDB` under the speech level will do (a lead-in lifted to 21–24 dB
+///   under it). Cut up to the first hop over the median of the lead's last 100 ms by more than
+///   `quietLeadRiseDB` (the gain lifts the tone through the pause); the lead is then the pause
+///   the onset's faint-edge walk reads (`SpeechMap+Edges`), so a soft first sound stays with its
+///   word. Cut again while one is found (a rustle, lifted room tone, a click, room tone, the
+///   word). On the 86 seeds' `agc` chapters the lifted tone lasts 100–200 ms after a breath or
+///   a gate's click: onset p90 57.9 → 44.6 ms, onsets over 100 ms off 47 → 12; of the other
+///   conditions three onsets moved, nearer the truth (−327 → +5, −326 → +68, +41 → +21 ms),
+///   none of the human readings';
 /// - a **loud breath** before a silence (`head(of:)` with any level): a head up to
 ///   `loudBreathLongestMilliseconds`, at least `breathMinimumMilliseconds` long, that sounds
 ///   like a breath (`soundsLikeBreath`), then `breathHeadGapMilliseconds` of silence. Judged as
@@ -39,7 +40,9 @@ extension SpeechMap {
   static let roomLeadMilliseconds = 100
   static let roomColourDB: Float = 4
   static let roomLiftDB: Float = 18
+  static let roomLeadBelowSpeechDB: Float = 20
   static let leadNoiseLongestMilliseconds = 500
+  static let noiseHeadVoicingDB: Float = -6
   static let loudBreathLongestMilliseconds = 800
   static let loudBreathVoicedShare: Float = 0.2
 
@@ -50,28 +53,56 @@ extension SpeechMap {
     let shortest = f.hops(milliseconds: roomLeadMilliseconds)
     let noiseHops = f.hops(milliseconds: leadNoiseLongestMilliseconds)
     let minimumHops = f.hops(milliseconds: minimumIslandMilliseconds)
+    // Where a breath was cut off: what follows at once may be its tail.
+    let breathEnds = Set(discarded.filter(\.isBreath).map(\.endHop))
     cutHeads(&islands, &discarded, repeatedly: true) { island in
       let a = island.startHop
       let e = island.endHop
       let here = levels.at(a)
       let quiet = here.speechVoiceDB - quietIslandBelowSpeechDB
-      let isQuiet = { (k: Int) in smoothed(f.voiceDBFS, k, a, e, radius: 3) <= quiet }
-      // The quiet run, after a noise of up to `leadNoiseLongestMilliseconds` or none.
+      let roomQuiet = here.speechVoiceDB - roomLeadBelowSpeechDB
+      let level = { (k: Int) in smoothed(f.voiceDBFS, k, a, e, radius: 3) }
+      // The end of the run from `k` at or under `bound`, within `end`.
+      let run = { (k: Int, bound: Float, end: Int) in
+        var j = k
+        while j < end && level(j) <= bound { j += 1 }
+        return j
+      }
+      // The lead, after a noise of up to `leadNoiseLongestMilliseconds` or none: within a run
+      // under `roomQuiet`, a run under `quiet` long enough or the room's tone, else the whole
+      // run when it is the room's tone.
       var p = a
       var q = a
-      while p < min(e, a + noiseHops + 1) {
-        guard isQuiet(p) else {
+      search: while p < min(e, a + noiseHops + 1) {
+        guard level(p) <= roomQuiet else {
           p += 1
           continue
         }
-        q = p
-        while q < e && isQuiet(q) { q += 1 }
-        if q - p >= longest || (q - p >= shortest && isRoomTone(p..<q, f, here)) { break }
-        p = q + 1
-        q = p
+        let end = run(p, roomQuiet, e)
+        var s = p
+        while s < min(end, a + noiseHops + 1) {
+          guard level(s) <= quiet else {
+            s += 1
+            continue
+          }
+          let t = run(s, quiet, end)
+          if t - s >= longest || (t - s >= shortest && isRoomTone(s..<t, f, here)) {
+            (p, q) = (s, t)
+            break search
+          }
+          s = t + 1
+        }
+        if p > a && end - p >= shortest && isRoomTone(p..<end, f, here) {
+          q = end
+          break
+        }
+        p = end + 1
       }
-      guard q > p, e - q >= minimumHops, p == a || !isSpeechLike(measure(a..<p, f)) else { return nil }
-      let lead = f.voiceDBFS[p..<q].sorted()
+      guard q > p, e - q >= minimumHops,
+        p == a || isNoise(a..<p, f, speechDB: here.speechVoiceDB, afterBreath: breathEnds.contains(a))
+      else { return nil }
+      // The lead's last 100 ms: the gain lifts the room tone over the pause.
+      let lead = f.voiceDBFS[max(p, q - shortest)..<q].sorted()
       let rise = lead[lead.count / 2] + quietLeadRiseDB
       // The 35 ms means end the lead up to 15 ms before the rise: go on to it.
       var c = q
@@ -83,6 +114,21 @@ extension SpeechMap {
     }
   }
 
+  /// Whether the hops `span` are a noise, not a word: brighter than speech is
+  /// (`noiseLikeBrightnessDB`: a click, a rustle, a gate opening, a breath's tail) and either
+  /// `breathHeadBelowSpeechDB` under the speech level, plainly unvoiced (voicing under
+  /// `noiseHeadVoicingDB`: the `agc` chapters' rustles −9…−11 dB at 7–11 dB under the speech
+  /// level), a breath (`soundsLikeBreath`) or right after one (`afterBreath`: its tail, voicing
+  /// −3.4 and −3.7 dB on seeds 127 and 238). Judged by brightness alone, "To" in a phone's band
+  /// (seed 236, Luke 2:5: 190 ms at the speech level, voicing −3.5 dB) passed, and the verse's
+  /// onset went 281 ms late.
+  static func isNoise(_ span: Range<Int>, _ f: SpeechFeatures, speechDB: Float, afterBreath: Bool) -> Bool {
+    let sound = measure(span, f)
+    return sound.brightnessDB > noiseLikeBrightnessDB
+      && (sound.peakVoiceDB <= speechDB - breathHeadBelowSpeechDB || sound.voicingDB < noiseHeadVoicingDB
+        || afterBreath || soundsLikeBreath(span, f))
+  }
+
   /// Whether the hops `span` are the room's tone lifted by the gain: at most `roomLiftDB` over
   /// the floor at 250–3000 Hz, and over 3 kHz as far over it, within `roomColourDB` (the gain
   /// lifts every band alike; a voice's faint attack lies far over the floor at 250–3000 Hz and
@@ -91,11 +137,6 @@ extension SpeechMap {
     let voice = meanPowerDB(f.voiceDBFS, span) - levels.floorVoiceDB
     let high = meanPowerDB(f.highDBFS, span) - levels.floorHighDB
     return voice <= roomLiftDB && abs(voice - high) <= roomColourDB
-  }
-
-  /// Voiced and dark, as a word's vowels are (not a click, a rustle or a breath).
-  static func isSpeechLike(_ sound: Island) -> Bool {
-    sound.voicingDB >= noiseLikeVoicingDB && sound.brightnessDB <= noiseLikeBrightnessDB
   }
 
   static func cutLoudBreathHeads(
