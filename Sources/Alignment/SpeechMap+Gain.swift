@@ -49,69 +49,71 @@ extension SpeechMap {
   static func cutQuietLeads(
     _ islands: inout [Island], _ discarded: inout [Island], _ f: SpeechFeatures, _ levels: LevelModel
   ) {
-    let longest = f.hops(milliseconds: quietLeadMilliseconds)
-    let shortest = f.hops(milliseconds: roomLeadMilliseconds)
-    let noiseHops = f.hops(milliseconds: leadNoiseLongestMilliseconds)
     let minimumHops = f.hops(milliseconds: minimumIslandMilliseconds)
+    let lastHops = f.hops(milliseconds: roomLeadMilliseconds)
     // Where a breath was cut off: what follows at once may be its tail.
     let breathEnds = Set(discarded.filter(\.isBreath).map(\.endHop))
     cutHeads(&islands, &discarded, repeatedly: true) { island in
       let a = island.startHop
       let e = island.endHop
       let here = levels.at(a)
-      let quiet = here.speechVoiceDB - quietIslandBelowSpeechDB
-      let roomQuiet = here.speechVoiceDB - roomLeadBelowSpeechDB
-      let level = { (k: Int) in smoothed(f.voiceDBFS, k, a, e, radius: 3) }
-      // The end of the run from `k` at or under `bound`, within `end`.
-      let run = { (k: Int, bound: Float, end: Int) in
-        var j = k
-        while j < end && level(j) <= bound { j += 1 }
-        return j
-      }
-      // The lead, after a noise of up to `leadNoiseLongestMilliseconds` or none: within a run
-      // under `roomQuiet`, a run under `quiet` long enough or the room's tone, else the whole
-      // run when it is the room's tone.
-      var p = a
-      var q = a
-      search: while p < min(e, a + noiseHops + 1) {
-        guard level(p) <= roomQuiet else {
-          p += 1
-          continue
-        }
-        let end = run(p, roomQuiet, e)
-        var s = p
-        while s < min(end, a + noiseHops + 1) {
-          guard level(s) <= quiet else {
-            s += 1
-            continue
-          }
-          let t = run(s, quiet, end)
-          if t - s >= longest || (t - s >= shortest && isRoomTone(s..<t, f, here)) {
-            (p, q) = (s, t)
-            break search
-          }
-          s = t + 1
-        }
-        if p > a && end - p >= shortest && isRoomTone(p..<end, f, here) {
-          q = end
-          break
-        }
-        p = end + 1
-      }
-      guard q > p, e - q >= minimumHops,
-        p == a || isNoise(a..<p, f, speechDB: here.speechVoiceDB, afterBreath: breathEnds.contains(a))
+      guard let lead = leadRun(island, f, here), e - lead.upperBound >= minimumHops,
+        lead.lowerBound == a
+          || isNoise(a..<lead.lowerBound, f, speechDB: here.speechVoiceDB, afterBreath: breathEnds.contains(a))
       else { return nil }
       // The lead's last 100 ms: the gain lifts the room tone over the pause.
-      let lead = f.voiceDBFS[max(p, q - shortest)..<q].sorted()
-      let rise = lead[lead.count / 2] + quietLeadRiseDB
+      let last = f.voiceDBFS[max(lead.lowerBound, lead.upperBound - lastHops)..<lead.upperBound].sorted()
+      let rise = last[last.count / 2] + quietLeadRiseDB
       // The 35 ms means end the lead up to 15 ms before the rise: go on to it.
-      var c = q
+      var c = lead.upperBound
       while c < e - minimumHops && f.voiceDBFS[c] <= rise { c += 1 }
       guard c - a >= minimumHops else { return nil }
       var tone = measure(a..<c, f)
       tone.isRoomTone = true
       return tone
     }
+  }
+
+  /// The first lead in `island` (see above) that starts within `leadNoiseLongestMilliseconds`
+  /// of its start: within a run of 35 ms means under `roomLeadBelowSpeechDB`, a run under
+  /// `quietIslandBelowSpeechDB` long enough or the room's tone, else (not at the island's start)
+  /// the whole run when it is the room's tone.
+  static func leadRun(_ island: Island, _ f: SpeechFeatures, _ here: LevelModel.Levels) -> Range<Int>? {
+    let longest = f.hops(milliseconds: quietLeadMilliseconds)
+    let shortest = f.hops(milliseconds: roomLeadMilliseconds)
+    let a = island.startHop
+    let e = island.endHop
+    let latest = min(e, a + f.hops(milliseconds: leadNoiseLongestMilliseconds) + 1)
+    let quiet = here.speechVoiceDB - quietIslandBelowSpeechDB
+    let roomQuiet = here.speechVoiceDB - roomLeadBelowSpeechDB
+    let level = { (k: Int) in smoothed(f.voiceDBFS, k, a, e, radius: 3) }
+    // The end of the run from `k` at or under `bound`, within `end`.
+    let run = { (k: Int, bound: Float, end: Int) in
+      var j = k
+      while j < end && level(j) <= bound { j += 1 }
+      return j
+    }
+    var p = a
+    while p < latest {
+      guard level(p) <= roomQuiet else {
+        p += 1
+        continue
+      }
+      let end = run(p, roomQuiet, e)
+      var s = p
+      while s < min(end, latest) {
+        guard level(s) <= quiet else {
+          s += 1
+          continue
+        }
+        let t = run(s, quiet, end)
+        if t - s >= longest || (t - s >= shortest && isRoomTone(s..<t, f, here)) { return s..<t }
+        s = t + 1
+      }
+      if p > a && end - p >= shortest && isRoomTone(p..<end, f, here) { return p..<end }
+      p = end + 1
+    }
+    return nil
   }
 
   /// Whether the hops `span` are a noise, not a word: brighter than speech is
