@@ -95,8 +95,8 @@ extension SpeechMap {
         // A loud breath's first hops, voiced now and then, are left before the run: short, they
         // would be a sound of their own (the `agc` chapters of seeds 221 and 225: kept as a word,
         // the verse's onset went 668 and 581 ms early onto it; joined, 3 and 9 ms late).
-        let start =
-          run.lowerBound - from < minimum && soundsLikeBreath(from..<run.lowerBound, f) ? from : run.lowerBound
+        let head = from..<run.lowerBound
+        let start = !head.isEmpty && head.count < minimum && soundsLikeBreath(head, f) ? from : run.lowerBound
         if start > from { out.append(measure(from..<start, f)) }
         var breath = measure(start..<run.upperBound, f)
         breath.isBreath = true
@@ -133,7 +133,6 @@ extension SpeechMap {
   /// sibilant (brightness under `breathBrightnessDB`), at most `loudBreathVoicedShare` of the
   /// loud hops voiced, and the spectral shape of a noise (`isFlat`).
   static func soundsLikeBreath(_ span: Range<Int>, _ f: SpeechFeatures) -> Bool {
-    guard !span.isEmpty else { return false }
     let sound = measure(span, f)
     return isNoiseLike(sound) && sound.brightnessDB < breathBrightnessDB
       && voicedShare(sound, f) <= loudBreathVoicedShare
@@ -150,9 +149,11 @@ extension SpeechMap {
   /// wrong boundary at 0.9 or more. With the rule it is right, and nothing else moved but one
   /// onset 9 ms nearer.
   static func isBreathy(_ island: Island, _ f: SpeechFeatures, _ levels: LevelModel) -> Bool {
-    let speech = levels.at(island.peakHop).speechVoiceDB
     guard isNoiseLike(island) else { return false }
+    let speech = levels.at(island.peakHop).speechVoiceDB
+    // Louder than `breathBelowSpeechDB` allows: a breath only with no voiced moment.
     if island.peakVoiceDB >= speech - breathBelowSpeechDB { return isVoiceless(island, f) }
+    // At the speech level or over it: one more breath trait.
     return island.peakVoiceDB < speech || island.voicingDB < loudBreathVoicingDB
       || voicedShare(island, f) <= loudBreathVoicedShare || isFlat(island.startHop..<island.endHop, f)
   }
