@@ -9,13 +9,13 @@ import DSP
 ///
 /// Such an island joins the word after it when it sounds like a vowel (`isVoicedVowel`), lies
 /// within `leadSyllableBelowSpeechDB` of the speech level, and is nearer the next island
-/// (`leadSyllableGapMilliseconds` at most) than the one before. Clicks, breaths and rustles
-/// are bright or unvoiced; a pad's or a reverb tail's short voiced blips lie 10–30 dB under
-/// the speech level. On the 86 seeds' chapters, of 2,148 islands under 40 ms (over the depths tried) none of the 57
-/// breaths and noises sounds like a vowel; of the 1,494 that do and lie within 10 dB of the
-/// speech level, 1,485 are inside words or at a verse's first sound (the other 9: a retake's
-/// words and reverb). Joining moved one verse onset there (10 ms) and none of the hurried
-/// corpora or the human readings; seed 252's verse is labelled 7 ms late at 0.960.
+/// (`leadSyllableGapMilliseconds` at most) than the one before. Clicks, breaths and rustles are
+/// bright or unvoiced; a pad's or a reverb tail's short voiced blips lie 10–30 dB under the speech
+/// level. On the 86 seeds' chapters, of 2,148 islands under 40 ms (over the depths tried) none of
+/// the 57 breaths and noises sounds like a vowel; of the 1,494 that do and lie within 10 dB of the
+/// speech level, 1,485 are inside words or at a verse's first sound (the other 9: a retake's words
+/// and reverb). Joining moved one verse onset there (10 ms) and none of the hurried corpora or the
+/// human readings; seed 252's verse is labelled 7 ms late at 0.960.
 extension SpeechMap {
   /// The longest closure between a lead syllable and its word.
   static let leadSyllableGapMilliseconds = 150
