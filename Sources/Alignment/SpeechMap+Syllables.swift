@@ -32,8 +32,8 @@ extension SpeechMap {
     var i = 0
     while i < islands.count {
       let island = islands[i]
-      if i + 1 < islands.count, island.endHop - island.startHop < shortest, !island.isBreath,
-        isVoicedVowel(island),
+      // (A breath cut out by `splitBreaths` is never this short.)
+      if i + 1 < islands.count, island.endHop - island.startHop < shortest, isVoicedVowel(island),
         island.peakVoiceDB >= levels.at(island.peakHop).speechVoiceDB - leadSyllableBelowSpeechDB
       {
         let next = islands[i + 1]

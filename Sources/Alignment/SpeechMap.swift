@@ -130,8 +130,8 @@ struct SpeechMap: Sendable {
     self.stillRuns = still
     let minPauseHops = max(1, (minPauseMilliseconds * sampleRate / 1000 + hopFrames - 1) / hopFrames)
     let runs = Self.soundRuns(features, levels)
-    let merged = Self.joinLeadSyllables(
-      Self.splitBreaths(Self.merge(runs, features, gapHops: minPauseHops), features, levels), features, levels)
+    let breathsApart = Self.splitBreaths(Self.merge(runs, features, gapHops: minPauseHops), features, levels)
+    let merged = Self.joinLeadSyllables(breathsApart, features, levels)
     var kept: [Island] = []
     var dropped: [Island] = []
     let minimumHops = max(1, Self.minimumIslandMilliseconds * sampleRate / 1000 / hopFrames)

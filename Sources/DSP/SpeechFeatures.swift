@@ -163,10 +163,8 @@ public struct SpeechFeatures: Sendable {
     // The last two inputs are still in the pipeline: two more steps complete them.
     step.take(0)
     step.take(0)
+    if step.filled > 0 { step.closeHop() }
     step.finish(into: &self)
-    if filled > 0 { closeHop(voice: sums.voice, low: sums.low, high: sums.high, frames: filled) }
-    sums = (0, 0, 0)
-    filled = 0
   }
 
   /// One chunk's steps, on local copies of the filter state and hop sums (written back by
@@ -207,14 +205,17 @@ public struct SpeechFeatures: Sendable {
       sums.low += low * low
       sums.high += high * high
       filled += 1
-      if filled == hop {
-        let scale = 1 / Float(filled)
-        levels.voice.append(Decibels.fromMeanSquare(sums.voice * scale))
-        levels.low.append(Decibels.fromMeanSquare(sums.low * scale))
-        levels.high.append(Decibels.fromMeanSquare(sums.high * scale))
-        sums = (0, 0, 0)
-        filled = 0
-      }
+      if filled == hop { closeHop() }
+    }
+
+    /// The hop's levels from its sums so far (a whole hop, or the last one's part).
+    mutating func closeHop() {
+      let scale = 1 / Float(filled)
+      levels.voice.append(Decibels.fromMeanSquare(sums.voice * scale))
+      levels.low.append(Decibels.fromMeanSquare(sums.low * scale))
+      levels.high.append(Decibels.fromMeanSquare(sums.high * scale))
+      sums = (0, 0, 0)
+      filled = 0
     }
 
     func finish(into features: inout SpeechFeatures) {
@@ -228,13 +229,6 @@ public struct SpeechFeatures: Sendable {
       features.lowDBFS += levels.low
       features.highDBFS += levels.high
     }
-  }
-
-  private mutating func closeHop(voice: Float, low: Float, high: Float, frames: Int) {
-    let scale = 1 / Float(frames)
-    voiceDBFS.append(Decibels.fromMeanSquare(voice * scale))
-    lowDBFS.append(Decibels.fromMeanSquare(low * scale))
-    highDBFS.append(Decibels.fromMeanSquare(high * scale))
   }
 
   /// Four second-order sections as the lanes of one, transposed direct form II, unity a0:
