@@ -105,6 +105,51 @@ import Testing
     #expect(abs(start - expected) <= 2, "start hop \(start), expected \(expected)")
   }
 
+  /// A word in a phone's band, 4 dB over the speech level: harmonics of 150 Hz from 300 Hz to
+  /// 4.5 kHz under three formants, the third at 3.3 kHz, the first two at 600 and 1,200 Hz in
+  /// its first half (voicing about −3.2 dB) and 750 and 1,500 Hz in its second (−4.4 dB): just
+  /// noise-like on average (`isNoiseLike`), as seed 236's phone-band "And," was (voicing −3.8 dB,
+  /// brightness −9.6 dB), but with half its loud hops voiced and a voice's spectral shape. It is
+  /// no breath (`isBreathy`; that "And," was dropped as one). Noise shaped as a breath, as
+  /// loud, is one.
+  @Test(arguments: [false, true])
+  func loudNoiseLikeWordIsNoBreath(breath: Bool) {
+    var s = Self.silence(3.2)
+    Self.add(Self.vowel(0.8), to: &s, at: 0.3)
+    Self.add(Self.vowel(0.8), to: &s, at: 1.4)
+    let sound = breath ? Self.breath(0.3, gain: 1) : Self.phoneWord(0.3)
+    let speech = LevelModel(SpeechFeatures(of: Self.buffer(s))).at(Self.hops(1.0)).speechVoiceDB
+    // Scaled to 4 dB over the vowels' speech level.
+    let alone = SpeechFeatures(of: Self.buffer(sound)).voiceDBFS.dropFirst(4).dropLast(4).max() ?? 0
+    let gain = Float(Decibels.gain(Double(speech + 4 - alone)))
+    Self.add(sound.map { $0 * gain }, to: &s, at: 2.6)
+    let features = SpeechFeatures(of: Self.buffer(s))
+    let levels = LevelModel(features)
+    let island = SpeechMap.measure(Self.hops(2.6)..<Self.hops(2.9), features)
+    let over = island.peakVoiceDB - levels.at(island.peakHop).speechVoiceDB
+    #expect(over > 0 && over < -SpeechMap.breathBelowSpeechDB, "peak \(over) dB over the speech level")
+    #expect(SpeechMap.isNoiseLike(island), "voicing \(island.voicingDB), brightness \(island.brightnessDB)")
+    #expect(SpeechMap.isBreathy(island, features, levels) == breath)
+  }
+
+  /// `loudNoiseLikeWordIsNoBreath`'s word for `seconds`.
+  static func phoneWord(_ seconds: Double) -> [Float] {
+    let count = Int(seconds * Double(rate))
+    let peak = { (hz: Double, centre: Double, width: Double) in Double.exp(-0.5 * Double.pow((hz - centre) / width, 2))
+    }
+    return (0..<count).map { n in
+      let phase = 2 * Double.pi * 150 * Double(n) / Double(rate)
+      let (first, second) = n < count / 2 ? (600.0, 1_200.0) : (750.0, 1_500.0)
+      var sum = 0.0
+      for k in 2...30 {
+        let hz = 150 * Double(k)
+        let amplitude = peak(hz, first, 120) + peak(hz, second, 120) + 0.5 * peak(hz, 3_300, 240) + 0.02
+        sum += amplitude * Double.sin(phase * Double(k))
+      }
+      return Float(0.05 * sum)
+    }
+  }
+
   /// The first hop of the last island of the speech map of `samples` (minimum pause 90 ms);
   /// nil, recorded as an issue, when there is none.
   static func lastIslandStart(_ samples: [Float]) -> Int? {
