@@ -96,7 +96,8 @@ extension SpeechMap {
         // would be a sound of their own (the `agc` chapters of seeds 221 and 225: kept as a word,
         // the verse's onset went 668 and 581 ms early onto it; joined, 3 and 9 ms late).
         let head = from..<run.lowerBound
-        let start = !head.isEmpty && head.count < minimum && soundsLikeBreath(head, f) ? from : run.lowerBound
+        let start =
+          !head.isEmpty && head.count < minimum && soundsLikeBreath(measure(head, f), f) ? from : run.lowerBound
         if start > from { out.append(measure(from..<start, f)) }
         var breath = measure(start..<run.upperBound, f)
         breath.isBreath = true
@@ -129,14 +130,13 @@ extension SpeechMap {
     return total / Float(e - a) >= breathFlatnessDB
   }
 
-  /// Whether the hops `span` sound like a breath at any level: noise-like (`isNoiseLike`), no
-  /// sibilant (brightness under `breathBrightnessDB`), at most `loudBreathVoicedShare` of the
-  /// loud hops voiced, and the spectral shape of a noise (`isFlat`).
-  static func soundsLikeBreath(_ span: Range<Int>, _ f: SpeechFeatures) -> Bool {
-    let sound = measure(span, f)
-    return isNoiseLike(sound) && sound.brightnessDB < breathBrightnessDB
+  /// Whether `sound` (hops `measure`d) sounds like a breath at any level: noise-like
+  /// (`isNoiseLike`), no sibilant (brightness under `breathBrightnessDB`), at most
+  /// `loudBreathVoicedShare` of the loud hops voiced, and the spectral shape of a noise (`isFlat`).
+  static func soundsLikeBreath(_ sound: Island, _ f: SpeechFeatures) -> Bool {
+    isNoiseLike(sound) && sound.brightnessDB < breathBrightnessDB
       && voicedShare(sound, f) <= loudBreathVoicedShare
-      && isFlat(span, f)
+      && isFlat(sound.startHop..<sound.endHop, f)
   }
 
   /// Whether `island` as a whole sounds like a breath: noise-like (`isNoiseLike`) and either no

@@ -128,7 +128,7 @@ extension SpeechMap {
     let sound = measure(span, f)
     return sound.brightnessDB > noiseLikeBrightnessDB
       && (sound.peakVoiceDB <= speechDB - breathHeadBelowSpeechDB || sound.voicingDB < noiseHeadVoicingDB
-        || afterBreath || soundsLikeBreath(span, f))
+        || afterBreath || soundsLikeBreath(sound, f))
   }
 
   /// Whether the hops `span` are the room's tone lifted by the gain: at most `roomLiftDB` over

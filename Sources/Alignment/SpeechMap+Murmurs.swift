@@ -145,7 +145,7 @@ extension SpeechMap {
     case .noSibilant:
       guard measure(head, f).brightnessDB < breathBrightnessDB else { return nil }
     case .breath:
-      guard head.count >= hops(breathMinimumMilliseconds), soundsLikeBreath(head, f) else { return nil }
+      guard head.count >= hops(breathMinimumMilliseconds), soundsLikeBreath(measure(head, f), f) else { return nil }
     }
     return measure(a..<back, f)
   }
