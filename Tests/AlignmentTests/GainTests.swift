@@ -132,6 +132,33 @@ import Testing
     #expect(SpeechMap.isBreathy(island, features, levels) == breath)
   }
 
+  /// A breath lifted 8 dB over the speech level (a phone's gain) with one voiced moment, 20 ms of
+  /// a vowel as loud in it (one voiced hop), is still a breath (`SpeechMap.isVoiceless`); with
+  /// 50 ms of the vowel (six), a word. The first fails on the code before `voicelessMostVoicedHops`.
+  @Test(arguments: [(0.02, true), (0.05, false)])
+  func loudBreathWithAVoicedMomentIsABreath(voicedSeconds: Double, breathy: Bool) {
+    var s = Self.silence(6.2)
+    for k in 0..<5 { Self.add(Self.vowel(0.8), to: &s, at: 0.3 + 1.1 * Double(k)) }
+    let level = { (x: [Float]) in SpeechFeatures(of: Self.buffer(x)).voiceDBFS.dropFirst(4).dropLast(4).max() ?? 0 }
+    // The vowel as loud as the breath.
+    var sound = Self.breath(0.35, gain: 1)
+    let vowelGain = Float(Decibels.gain(Double(level(sound) - level(Self.vowel(0.3)))))
+    let middle = Int(0.15 * Double(Self.rate))
+    for (i, x) in Self.vowel(voicedSeconds).enumerated() { sound[middle + i] += vowelGain * x }
+    // 8 dB over the vowels' speech level.
+    let speech = LevelModel(SpeechFeatures(of: Self.buffer(s))).at(Self.hops(1.0)).speechVoiceDB
+    let gain = Float(Decibels.gain(Double(speech + 8 - level(sound))))
+    Self.add(sound.map { $0 * gain }, to: &s, at: 5.8)
+    let features = SpeechFeatures(of: Self.buffer(s))
+    let levels = LevelModel(features)
+    let island = SpeechMap.measure(Self.hops(5.8)..<Self.hops(6.15), features)
+    let over = island.peakVoiceDB - levels.at(island.peakHop).speechVoiceDB
+    #expect(over > -SpeechMap.breathBelowSpeechDB, "peak \(over) dB over the speech level")
+    let voiced = SpeechMap.voicedHops(island, features).voiced
+    #expect(voiced > 0, "voiced hops")
+    #expect(SpeechMap.isBreathy(island, features, levels) == breathy, "\(voiced) voiced hops")
+  }
+
   /// `loudNoiseLikeWordIsNoBreath`'s word for `seconds`.
   static func phoneWord(_ seconds: Double) -> [Float] {
     let count = Int(seconds * Double(rate))
