@@ -35,8 +35,13 @@ struct QuickReaderChoiceTests {
   @Test func keptByItsPausesWhenTheWordsCannotTell() {
     let first = Evidence(gain: 0.41, fit: 0.115, score: -0.094)
     #expect(QuickReader.keeps(Evidence(gain: 1.44, fit: 1.0, score: -0.628), over: first))
-    // The same pauses with words that explain nothing: no reading of this text.
-    #expect(!QuickReader.keeps(Evidence(gain: 0.3, fit: 1.0, score: -0.628), over: first))
+    // The same pauses with words that explain the sound no better than read backwards: no
+    // reading of this text.
+    #expect(!QuickReader.keeps(Evidence(gain: -0.1, fit: 1.0, score: -0.628), over: first))
+    // Held-back seed 256's (kal, 0.53 better): words that hardly explain it, but do.
+    #expect(
+      QuickReader.keeps(
+        Evidence(gain: 0.34, fit: 1.0, score: -0.598), over: Evidence(gain: 0.98, fit: 0.006, score: -0.070)))
     // Held-back seed 130's hurried Psalm 150 (kal), 0.38 better.
     #expect(
       QuickReader.keeps(
