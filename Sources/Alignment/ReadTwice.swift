@@ -22,6 +22,13 @@ enum ReadTwice {
   /// confidence 0.95). With one segment more, the window began at verse 6's wrong start, held
   /// one reading fewer than its text, and the alignment with the earlier take fitted it better.
   /// With two: no other boundary moved on seeds 1–23.
+  ///
+  /// Where the first alignment fits poorly (`FitCheck.lowFit`), any number of its boundaries
+  /// may have slid, and the window is the whole chapter. Held-back seed 256's Genesis 1:3–9
+  /// with verse 7 read twice whole (8.9 s) had verse 3 taken for a heading and verses 4–6 a
+  /// verse late (fit 0.13, refused as another chapter's): the window from two segments before
+  /// the repeat began a verse late, held one reading fewer than its text, and fitted worse
+  /// without the earlier take (−0.12 against −0.16); the whole chapter without it fits at 1.0.
   static let windowMargin = 2
 
   typealias Attempt = (SpeechMap, [VerseInput], AlignmentOptions) -> Aligner.Attempt?
@@ -194,7 +201,8 @@ enum ReadTwice {
   }
 
   /// The segments touched by the two readings (the earlier, and as much of the later) and
-  /// one more on each side, as input indices; the map of their islands alone.
+  /// `windowMargin` more on each side (all, at a poor fit), as input indices; the map of their
+  /// islands alone.
   static func window(
     around repeated: SpeechMap.Repeat, result: AlignmentResult, map: SpeechMap, segments: [VerseInput]
   ) -> (segments: ClosedRange<Int>, map: SpeechMap, firstIsland: Int)? {
@@ -205,8 +213,9 @@ enum ReadTwice {
     guard let a = result.segments.lastIndex(where: { $0.start <= first }) ?? result.segments.indices.first,
       let b = result.segments.lastIndex(where: { $0.start <= last })
     else { return nil }
-    let low = max(0, a - offset - windowMargin)
-    let high = min(segments.count - 1, b - offset + windowMargin)
+    let margin = result.fit < FitCheck.lowFit ? segments.count : windowMargin
+    let low = max(0, a - offset - margin)
+    let high = min(segments.count - 1, b - offset + margin)
     let from = low == 0 ? 0 : result.segments[low + offset].start
     let to = result.segments[high + offset].end
     guard let firstIsland = map.islands.indices.first(where: { map.onsetFrame(island: $0) >= from }),

@@ -108,6 +108,34 @@ import Testing
     try Self.expectLaterTake(of: verse, in: SampleText.psalm23 + SampleText.psalm121, seed: seed)
   }
 
+  /// The window a repeat is weighed in: two segments beyond the readings on each side, or the
+  /// whole chapter where the first alignment fits poorly (`ReadTwice.windowMargin`: held-back
+  /// seed 256's Genesis 1:3–9, verses 3–6 a verse late before a verse read twice whole).
+  @Test func windowIsTheChapterAtAPoorFit() throws {
+    var options = SyntheticReading.Options()
+    options.wordTimbres = true
+    options.retaken = [6]
+    let verses = SampleText.psalm23 + SampleText.psalm121
+    let reading = SyntheticReading(verses, options)
+    let features = SpeechFeatures(of: reading.audio)
+    var result = try Aligner.align(features, segments: SampleText.inputs(verses))
+    let map = SpeechMap(features: features, minPauseMilliseconds: 90)
+    // The earlier take of verse 7: the islands from its first sound to the later take's.
+    let first = try #require(map.islands.indices.first { map.onsetFrame(island: $0) >= reading.gaps[5].end + 1 })
+    let again = try #require(map.islands.indices.first { map.onsetFrame(island: $0) >= reading.gaps[6].end - 100 })
+    let take = SpeechMap.Repeat(islands: first..<again, share: 0)
+    #expect(result.fit >= FitCheck.lowFit)
+    let near = try #require(
+      ReadTwice.window(around: take, result: result, map: map, segments: SampleText.inputs(verses)))
+    // From two before verse 6 (whose span holds the earlier take) to two past the later one's.
+    #expect(near.segments.lowerBound == 3 && near.segments.upperBound < verses.count - 1, "\(near.segments)")
+    result.fit = FitCheck.lowFit / 2
+    let whole = try #require(
+      ReadTwice.window(around: take, result: result, map: map, segments: SampleText.inputs(verses)))
+    #expect(whole.segments == 0...(verses.count - 1), "\(whole.segments)")
+    #expect(whole.map.islands.count == map.islands.count)
+  }
+
   /// Psalm 121's verse 8 read twice after verse 7, both opening "The LORD shall preserve th…"
   /// (and verse 7 read twice, verse 8 after it): the first alignment may label the earlier take
   /// as the verse before and slide the verses before it by one (`ReadTwice.windowMargin`).
