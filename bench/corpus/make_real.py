@@ -9,7 +9,8 @@ readings differ from clean TTS: breaths and room tone in the pauses, reverb,
 telephone band, low-bitrate MP3, hum, music beds, spoken titles and
 superscriptions the text lacks, fast/slow/hurried readers, verses run together,
 skipped or repeated verses, Spanish, a neural voice, a phone recording with
-all of it, and a recording paired with the wrong chapter's text.
+all of it, a reading outdoors (birdsong, dogs, vehicles going by, over
+the words too), and a recording paired with the wrong chapter's text.
 
 Chapter i of a condition depends only on (seed, condition, i): --conditions
 and --per-condition select without changing the others, and a rerun into the
@@ -40,7 +41,7 @@ from synth import log  # noqa: E402
 CONDITIONS = ("breaths", "roomtone", "runon", "spoken_title", "bed_notes", "fast",
               "reverb", "phone", "mp3low", "hum", "bed_pad", "superscription", "slow",
               "skipped", "repeated", "spanish", "neural", "real_room", "wrong_chapter", "hurried",
-              "agc")
+              "agc", "outdoor")
 EN_VOICES = ("slt", "piper", "kal", "espeak")
 PAUSES = dict(lead=(0.3, 1.2), heading=(0.6, 1.6), verse=(0.5, 1.4), comma=(0.12, 0.5),
               colon=(0.25, 0.8), sentence=(0.3, 0.8), tail=(0.6, 1.8), retake=(0.35, 1.1))
@@ -221,6 +222,14 @@ def plan(cond, i, seed, texts):
         cfg["room"] = (float(rng.uniform(-58, -46)), float(rng.uniform(1.0, 2.0)))
         cfg["noises"] = dict(p_click=0.3, p_rustle=0.1)
         cfg["phone_dsp"] = "gate" if i % 2 else "agc"
+        cfg["sr"], fmt = int(rng.choice([44100, 48000])), "mp3"
+        enc = low_mp3(int(rng.choice([64, 96, 128]))) + ["--resample", "-"]
+    elif cond == "outdoor":
+        # read outdoors or by an open window (a village courtyard): birdsong, dogs barking and
+        # vehicles going by, over the words too (outdoor_sounds.scene), on a phone
+        cfg["outdoor"] = True
+        cfg["breaths"] = dict(p_verse=0.6, p_intra=0.2)
+        cfg["room"] = (float(rng.uniform(-56, -46)), float(rng.uniform(1.0, 2.5)))
         cfg["sr"], fmt = int(rng.choice([44100, 48000])), "mp3"
         enc = low_mp3(int(rng.choice([64, 96, 128]))) + ["--resample", "-"]
     written = verses

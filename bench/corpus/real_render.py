@@ -14,6 +14,7 @@ import re
 
 import numpy as np
 
+import outdoor_sounds
 import real_sounds as rs
 import synth
 from synth import db2amp
@@ -175,6 +176,10 @@ def render(cfg, sy, rng):
             bed, nk, ons = rs.notes_bed(n, sr, rng)
             info["bed"] = dict(kind=nk, rel_db=round(-rel, 1), note_onsets=ons)
         mix = mix + bed * speech_rms * db2amp(-rel)
+    if cfg.get("outdoor"):
+        sounds, events = outdoor_sounds.scene(n, sr, rng, speech_peak, speech_rms)
+        mix = mix + sounds
+        noises = noises + events
     if cfg.get("room"):
         mix = mix + rs.room_tone(n, sr, rng, cfg["room"][0], cfg["room"][1])
     if cfg.get("hum"):
