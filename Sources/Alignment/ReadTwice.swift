@@ -29,6 +29,10 @@ enum ReadTwice {
   /// verse late (fit 0.13, refused as another chapter's): the window from two segments before
   /// the repeat began a verse late, held one reading fewer than its text, and fitted worse
   /// without the earlier take (−0.12 against −0.16); the whole chapter without it fits at 1.0.
+  /// Each repeat tried then costs two whole alignments: cheap for a chapter, not for a long
+  /// recording of many (the 68-minute speed file: 540 segments, about 0.65 s each), so the
+  /// whole chapter is taken for texts no longer than a chapter (`QuickReader.mostSegments`, for
+  /// the same reason).
   static let windowMargin = 2
 
   typealias Attempt = (SpeechMap, [VerseInput], AlignmentOptions) -> Aligner.Attempt?
@@ -213,7 +217,8 @@ enum ReadTwice {
     guard let a = result.segments.lastIndex(where: { $0.start <= first }) ?? result.segments.indices.first,
       let b = result.segments.lastIndex(where: { $0.start <= last })
     else { return nil }
-    let margin = result.fit < FitCheck.lowFit ? segments.count : windowMargin
+    let whole = result.fit < FitCheck.lowFit && segments.count <= QuickReader.mostSegments
+    let margin = whole ? segments.count : windowMargin
     let low = max(0, a - offset - margin)
     let high = min(segments.count - 1, b - offset + margin)
     let from = low == 0 ? 0 : result.segments[low + offset].start
