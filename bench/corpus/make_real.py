@@ -8,7 +8,8 @@ Each condition (see README.md, "Real-room corpus") models one way real
 readings differ from clean TTS: breaths and room tone in the pauses, reverb,
 telephone band, low-bitrate MP3, hum, music beds, spoken titles and
 superscriptions the text lacks, fast/slow/hurried readers, verses run together,
-skipped or repeated verses, Spanish, a neural voice, a phone recording with
+skipped or repeated verses (the same way, or at another pace and pitch as a
+person would), Spanish, a neural voice, a phone recording with
 all of it, a reading outdoors (birdsong, dogs, vehicles going by, over
 the words too), and a recording paired with the wrong chapter's text.
 
@@ -41,7 +42,7 @@ from synth import log  # noqa: E402
 CONDITIONS = ("breaths", "roomtone", "runon", "spoken_title", "bed_notes", "fast",
               "reverb", "phone", "mp3low", "hum", "bed_pad", "superscription", "slow",
               "skipped", "repeated", "spanish", "neural", "real_room", "wrong_chapter", "hurried",
-              "agc", "outdoor")
+              "agc", "outdoor", "retake_human")
 EN_VOICES = ("slt", "piper", "kal", "espeak")
 PAUSES = dict(lead=(0.3, 1.2), heading=(0.6, 1.6), verse=(0.5, 1.4), comma=(0.12, 0.5),
               colon=(0.25, 0.8), sentence=(0.3, 0.8), tail=(0.6, 1.8), retake=(0.35, 1.1))
@@ -203,6 +204,19 @@ def plan(cond, i, seed, texts):
             cfg["extra"] = {k: ("false_start", " ".join(w[:int(rng.integers(2, 5))]).rstrip(",;:."))}
         else:
             cfg["extra"] = {k: ("retake", verses[k][1])}
+        expect["warn_verses"] = [verses[k][0]]
+    elif cond == "retake_human":
+        # a verse read twice whole as a person would: the first take 8-15 % faster or slower,
+        # for espeak at another pitch too, phrased by its own pauses; breaths and room tone
+        k = int(rng.integers(1, len(verses)))
+        cfg["extra"] = {k: ("retake", verses[k][1])}
+        take = dict(rate=float(rng.uniform(1.08, 1.15)) ** float(rng.choice([-1, 1])))
+        if cfg["voice"]["engine"] == "espeak":
+            shift = int(rng.integers(8, 16)) * int(rng.choice([-1, 1]))
+            take["voice"] = dict(cfg["voice"], pitch=int(np.clip(cfg["voice"]["pitch"] + shift, 20, 80)))
+        cfg["extra_take"] = take
+        cfg["breaths"] = dict(p_verse=0.6, p_intra=0.2)
+        cfg["room"] = (float(rng.uniform(-56, -46)), 1.5)
         expect["warn_verses"] = [verses[k][0]]
     elif cond == "real_room":
         cfg["breaths"] = dict(p_verse=0.75, p_intra=0.3)

@@ -43,9 +43,13 @@ def _pieces(cfg, units, rng):
         if role == "verse":
             lograte = float(np.clip(lograte + rng.normal(0, cfg.get("rate_drift", 0.02)), -0.12, 0.12))
         rate = round(cfg["rate"] * np.exp(lograte), 2)
+        voice = cfg["voice"]
+        if role == "extra" and cfg.get("extra_take"):   # an earlier take read otherwise
+            rate = round(rate * cfg["extra_take"]["rate"], 2)
+            voice = cfg["extra_take"].get("voice", voice)
         parts = [tts(text)] if role == "heading" else synth.split_pieces(tts(text), rng, cfg.get("comma_split_p", 0.85))
         for k, p in enumerate(parts):
-            segs.append(dict(role=role, vi=vi, ui=ui, text=p, rate=rate, ekind=ekind, first=(k == 0)))
+            segs.append(dict(role=role, vi=vi, ui=ui, text=p, rate=rate, voice=voice, ekind=ekind, first=(k == 0)))
     return segs
 
 
@@ -130,7 +134,7 @@ def render(cfg, sy, rng):
     sr = cfg["sr"]
     units = _units(cfg)
     segs = _pieces(cfg, units, rng)
-    reqs = [(cfg["voice"], s["rate"], s["text"]) for s in segs]
+    reqs = [(s["voice"], s["rate"], s["text"]) for s in segs]
     audio = sy.run(reqs)
     ugain = {}
     for s, (r, x), t0 in zip(segs, audio, sy.speech_starts(reqs)):
