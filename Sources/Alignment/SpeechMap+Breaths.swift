@@ -45,6 +45,8 @@ extension SpeechMap {
   /// `isVoiceless` reads the hops within this much of the island's peak (its faint edges are
   /// the room's).
   static let voicelessSpanDB: Float = 20
+  /// Voiced hops a breath louder than the words may hold (`isVoiceless`).
+  static let voicelessMostVoicedHops = 3
 
   static func splitBreaths(_ islands: [Island], _ f: SpeechFeatures, _ levels: LevelModel) -> [Island] {
     let minimum = f.hops(milliseconds: breathMinimumMilliseconds)
@@ -184,8 +186,6 @@ extension SpeechMap {
     island.endHop - island.startHop >= f.hops(milliseconds: breathMinimumMilliseconds)
       && voicedHops(island, f).voiced <= voicelessMostVoicedHops
   }
-
-  static let voicelessMostVoicedHops = 3
 
   /// The share of `island`'s hops within `voicelessSpanDB` of its peak that are voiced
   /// (`voicedHops`).
