@@ -120,8 +120,7 @@ import Testing
     let sound = breath ? Self.breath(0.3, gain: 1) : Self.phoneWord(0.3)
     let speech = LevelModel(SpeechFeatures(of: Self.buffer(s))).at(Self.hops(1.0)).speechVoiceDB
     // Scaled to 4 dB over the vowels' speech level.
-    let alone = SpeechFeatures(of: Self.buffer(sound)).voiceDBFS.dropFirst(4).dropLast(4).max() ?? 0
-    let gain = Float(Decibels.gain(Double(speech + 4 - alone)))
+    let gain = Float(Decibels.gain(Double(speech + 4 - Self.peakVoiceDB(sound))))
     Self.add(sound.map { $0 * gain }, to: &s, at: 2.6)
     let features = SpeechFeatures(of: Self.buffer(s))
     let levels = LevelModel(features)
@@ -139,15 +138,14 @@ import Testing
   func loudBreathWithAVoicedMomentIsABreath(voicedSeconds: Double, breathy: Bool) {
     var s = Self.silence(6.2)
     for k in 0..<5 { Self.add(Self.vowel(0.8), to: &s, at: 0.3 + 1.1 * Double(k)) }
-    let level = { (x: [Float]) in SpeechFeatures(of: Self.buffer(x)).voiceDBFS.dropFirst(4).dropLast(4).max() ?? 0 }
     // The vowel as loud as the breath.
     var sound = Self.breath(0.35, gain: 1)
-    let vowelGain = Float(Decibels.gain(Double(level(sound) - level(Self.vowel(0.3)))))
+    let vowelGain = Float(Decibels.gain(Double(Self.peakVoiceDB(sound) - Self.peakVoiceDB(Self.vowel(0.3)))))
     let middle = Int(0.15 * Double(Self.rate))
     for (i, x) in Self.vowel(voicedSeconds).enumerated() { sound[middle + i] += vowelGain * x }
     // 8 dB over the vowels' speech level.
     let speech = LevelModel(SpeechFeatures(of: Self.buffer(s))).at(Self.hops(1.0)).speechVoiceDB
-    let gain = Float(Decibels.gain(Double(speech + 8 - level(sound))))
+    let gain = Float(Decibels.gain(Double(speech + 8 - Self.peakVoiceDB(sound))))
     Self.add(sound.map { $0 * gain }, to: &s, at: 5.8)
     let features = SpeechFeatures(of: Self.buffer(s))
     let levels = LevelModel(features)
@@ -157,6 +155,12 @@ import Testing
     let voiced = SpeechMap.voicedHops(island, features).voiced
     #expect(voiced > 0, "voiced hops")
     #expect(SpeechMap.isBreathy(island, features, levels) == breathy, "\(voiced) voiced hops")
+  }
+
+  /// The loudest voice-band level of `samples` alone (their first and last hops, the filters
+  /// settling, left out), dBFS.
+  static func peakVoiceDB(_ samples: [Float]) -> Float {
+    SpeechFeatures(of: buffer(samples)).voiceDBFS.dropFirst(4).dropLast(4).max() ?? 0
   }
 
   /// `loudNoiseLikeWordIsNoBreath`'s word for `seconds`.

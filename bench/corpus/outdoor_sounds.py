@@ -65,7 +65,8 @@ def vehicle(sr, rng, rms):
     tone = sum(np.sin(k * phase) / k for k in range(1, 6))
     y = rumble / np.sqrt(np.mean(rumble ** 2)) + db2amp(rng.uniform(-10, -3)) * tone / np.sqrt(np.mean(tone ** 2))
     y *= np.exp(-0.5 * ((t - d * rng.uniform(0.4, 0.6)) / (d / 5)) ** 2)
-    loudest = np.sqrt(np.max(np.convolve(y ** 2, np.ones(sr) / sr, mode="same")))
+    energy = np.cumsum(np.concatenate([[0.0], y ** 2]))
+    loudest = np.sqrt(np.max(energy[sr:] - energy[:-sr]) / sr)   # its loudest second (a running sum)
     return y * rms / loudest
 
 
