@@ -23,16 +23,20 @@ enum ReadTwice {
   /// one reading fewer than its text, and the alignment with the earlier take fitted it better.
   /// With two: no other boundary moved on seeds 1–23.
   ///
-  /// Where the first alignment fits poorly (`FitCheck.lowFit`), any number of its boundaries
-  /// may have slid, and the window is the whole chapter. Held-back seed 256's Genesis 1:3–9
-  /// with verse 7 read twice whole (8.9 s) had verse 3 taken for a heading and verses 4–6 a
-  /// verse late (fit 0.13, refused as another chapter's): the window from two segments before
-  /// the repeat began a verse late, held one reading fewer than its text, and fitted worse
-  /// without the earlier take (−0.12 against −0.16); the whole chapter without it fits at 1.0.
-  /// Each repeat tried then costs two whole alignments: cheap for a chapter, not for a long
-  /// recording of many (the 68-minute speed file: 540 segments, about 0.65 s each), so the
-  /// whole chapter is taken for texts no longer than a chapter (`QuickReader.mostSegments`, for
-  /// the same reason).
+  /// But the first alignment may have slid any number of its boundaries, and then a window
+  /// that begins where it placed a segment holds one reading fewer than its text. So for a text
+  /// no longer than a chapter (`QuickReader.mostSegments`, `wholeUpTo`) the window is the whole
+  /// chapter. Held-back seed 256's Genesis 1:3–9 with verse 7 read twice whole (8.9 s) had verse
+  /// 3 taken for a heading and verses 4–6 a verse late (fit 0.13, refused as another chapter's):
+  /// the window from two segments before the repeat fitted worse without the earlier take
+  /// (−0.12 against −0.16); the whole chapter without it fits at 1.0. Until the thirty-sixth
+  /// session this was done only at a poor fit (`FitCheck.lowFit`); but in `retake_human`
+  /// chapters whose verses open alike (Psalm 150, Ecclesiastes 3) the first alignment fits
+  /// well with three verses a take late (seed 110: verses 3–5 4.9–6.4 s late, two at 0.99), and
+  /// the window from verse 3's late start again fitted better with the take (−0.56 against
+  /// +0.21). Each repeat tried costs two whole alignments: cheap for a chapter, not for a long
+  /// recording of many (the 68-minute speed file: 540 segments, about 0.65 s each), which keeps
+  /// the window of `windowMargin`.
   static let windowMargin = 2
 
   typealias Attempt = (SpeechMap, [VerseInput], AlignmentOptions) -> Aligner.Attempt?
@@ -205,10 +209,11 @@ enum ReadTwice {
   }
 
   /// The segments touched by the two readings (the earlier, and as much of the later) and
-  /// `windowMargin` more on each side (all, at a poor fit), as input indices; the map of their
-  /// islands alone.
+  /// `windowMargin` more on each side (all, for texts of at most `wholeUpTo` segments), as
+  /// input indices; the map of their islands alone.
   static func window(
-    around repeated: SpeechMap.Repeat, result: AlignmentResult, map: SpeechMap, segments: [VerseInput]
+    around repeated: SpeechMap.Repeat, result: AlignmentResult, map: SpeechMap, segments: [VerseInput],
+    wholeUpTo: Int = QuickReader.mostSegments
   ) -> (segments: ClosedRange<Int>, map: SpeechMap, firstIsland: Int)? {
     let offset = result.segments.count - segments.count
     let first = map.onsetFrame(island: repeated.islands.lowerBound)
@@ -217,8 +222,7 @@ enum ReadTwice {
     guard let a = result.segments.lastIndex(where: { $0.start <= first }) ?? result.segments.indices.first,
       let b = result.segments.lastIndex(where: { $0.start <= last })
     else { return nil }
-    let whole = result.fit < FitCheck.lowFit && segments.count <= QuickReader.mostSegments
-    let margin = whole ? segments.count : windowMargin
+    let margin = segments.count <= wholeUpTo ? segments.count : windowMargin
     let low = max(0, a - offset - margin)
     let high = min(segments.count - 1, b - offset + margin)
     let from = low == 0 ? 0 : result.segments[low + offset].start
