@@ -62,6 +62,11 @@ struct SyntheticReading {
     var skipped: Set<Int> = []
     /// Verses (0-based) read twice, a verse pause apart; their onset is the second reading's.
     var retaken: Set<Int> = []
+    /// The earlier take of a retaken verse read this much slower (> 1) or faster, and at this
+    /// ratio of the voice's pitch with the same spectral envelope (each word's harmonic weights
+    /// read off at the harmonics' new frequencies), as a person reads a verse again.
+    var retakeTempo = 1.0
+    var retakePitch = 1.0
     /// Each distinct word (its letters, lower-cased) gets its own harmonic weights, the same
     /// wherever it is read: words sound different from each other, a repeat sounds the same.
     var wordTimbres = false
@@ -119,8 +124,9 @@ struct SyntheticReading {
     }
     var mono: [Float] = []
     func silence(_ seconds: Double) { mono += [Float](repeating: 0, count: Int(seconds * rate)) }
-    /// A one-period wavetable per word: harmonic k at (1/k)·(0.15 + u_k), u_k seeded by the word.
-    func timbre(_ text: Substring) -> [Float] {
+    /// A one-period wavetable per word: harmonic k at (1/k)·(0.15 + u_k), u_k seeded by the word;
+    /// at `pitch` times the voice's, the weights at frequency k·pitch (linear between harmonics).
+    func timbre(_ text: Substring, pitch: Double = 1) -> [Float] {
       guard options.wordTimbres || options.letterTimbres else { return table }
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in text.lowercased().filter(\.isLetter).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -134,9 +140,18 @@ struct SyntheticReading {
       }
       let weights: [Double] =
         options.letterTimbres ? (1...20).map(resonance) : (1...20).map { k in (0.15 + uniform()) / Double(k) }
-      return (0..<period).map { n -> Float in
+      let length = pitch == 1 ? period : Int((Double(period) / pitch).rounded())
+      let shifted = (1...20).map { k -> Double in
+        let at = Double(k) * pitch - 1
+        let low = Int(at)
+        guard at >= 0, low < 19 else { return at < 0 ? weights[0] : 0 }
+        return weights[low] + (weights[low + 1] - weights[low]) * (at - Double(low))
+      }
+      return (0..<length).map { n -> Float in
         var value = 0.0
-        for k in 1...20 { value += weights[k - 1] * Double.sin(2 * Double.pi * Double(k * n) / Double(period)) }
+        for k in 1...20 {
+          value += (pitch == 1 ? weights : shifted)[k - 1] * Double.sin(2 * Double.pi * Double(k * n) / Double(length))
+        }
         return Float(value / 2.2)
       }
     }
@@ -151,7 +166,8 @@ struct SyntheticReading {
         var gain = amplitude
         if n < ramp { gain *= 0.5 - 0.5 * Float.cos(Float.pi * Float(n) / Float(ramp)) }
         if n >= count - ramp { gain *= 0.5 - 0.5 * Float.cos(Float.pi * Float(count - 1 - n) / Float(ramp)) }
-        mono.append(gain * tables[n * tables.count / count][(mono.count) % period])
+        let table = tables[n * tables.count / count]
+        mono.append(gain * table[mono.count % table.count])
       }
     }
     silence(options.lead)
@@ -203,20 +219,24 @@ struct SyntheticReading {
           closeBreathSpans.append(max(start, end - Int(0.35 * rate))..<end)
         }
       }
-      func read(words limit: Int = .max) {
+      func read(words limit: Int = .max, earlierTake: Bool = false) {
         let words = verse.split(separator: " ").prefix(limit)
         let spread = options.phraseTempoSpread
         var tempo = spread > 0 ? 1 + draw(-spread...spread) : 1
+        let pace = earlierTake ? options.retakeTempo : 1
+        let pitch = earlierTake ? options.retakePitch : 1
         for (w, text) in words.enumerated() {
           let letters = Double(text.filter { $0.isLetter || $0.isNumber }.count)
           let spelt = text.filter { $0.isLetter || $0.isNumber }.map(String.init)
           let tables =
             options.letterTimbres && letters > 0
             ? spelt.indices.map { i in
-              timbre(Substring(spelt[i] + (options.pairTimbres && i + 1 < spelt.count ? spelt[i + 1] : "")))
-            } : [timbre(text)]
+              timbre(
+                Substring(spelt[i] + (options.pairTimbres && i + 1 < spelt.count ? spelt[i + 1] : "")), pitch: pitch)
+            } : [timbre(text, pitch: pitch)]
           word(
-            letters * options.secondsPerLetter * tempo, amplitude: 0.2 + 0.2 * Float(draw(0...1)), tables: tables)
+            letters * options.secondsPerLetter * tempo * pace, amplitude: 0.2 + 0.2 * Float(draw(0...1)),
+            tables: tables)
           guard w < words.count - 1, let last = text.last else { continue }
           if ",;:.!?".contains(last), spread > 0 { tempo = 1 + draw(-spread...spread) }
           if ",".contains(last) {
@@ -231,7 +251,7 @@ struct SyntheticReading {
         }
       }
       if options.retaken.contains(v) {
-        read()
+        read(earlierTake: true)
         lastOffset = mono.count
         pause(draw(options.versePause))
       }
