@@ -60,9 +60,17 @@ enum ReadTwice {
       var without = window.map
       without.dropIslands(
         (candidate.islands.lowerBound - window.firstIsland)..<(candidate.islands.upperBound - window.firstIsland))
-      guard let before = attempt(window.map, text, local), let after = attempt(without, text, local),
+      guard let before = attempt(window.map, text, local), var after = attempt(without, text, local),
         after.score < before.score
       else { continue }
+      // A long take heard only within the looser bounds: where the text then fits its pauses
+      // (`FitCheck.lowFit`) and its words, told apart, explain what is heard better than read
+      // backwards (`SpeechMap.repeatLongWholeShare`).
+      if candidate.loose {
+        guard after.result.fit >= FitCheck.lowFit, let (gain, contrast) = after.letters.gain(), gain > 0,
+          contrast >= Double(LetterModel.placingContrast)
+        else { continue }
+      }
       taken.append(candidate)
     }
     guard !taken.isEmpty,

@@ -55,13 +55,14 @@ import DSP
 /// the `retake_human` chapters, one opens and is read again after shorter pauses (0.64 s and
 /// 0.45 s, the median 0.64 s), at a whole of 0.36 that the first bounds pass. What passes is a
 /// candidate only: `ReadTwice` keeps it where the text fits better without it. With these
-/// bounds no alignment of 1,144 other chapters of 26 seeds changed. Where the letters cannot
-/// tell the verses apart, the text cannot either: in the same synthetic Psalm 150 (seeds 2 and
-/// 6, verse 2 read twice at the same pace) verses 3 and 4, alike through and through in that
-/// voice, measure 0.59 as a whole; taken out, the text fitted better (−1.37 against −1.11)
-/// and verses 2–3 were labelled a take early at 1.00. Gating on the letters' contrast
-/// (`LetterModel.placingContrast`) would spare those but measures 0.35–0.40 on real-room
-/// chapters whose first alignment is wrong, two of them refused without their take.
+/// bounds no alignment of 1,144 other chapters of 26 seeds changed, but over all 98 seeds two
+/// did: in a reverberant Matthew 5 (seed 224, "Blessed are…: for they…" every verse) verse 7
+/// matched verse 8 and was taken out as its take, and Psalm 23 read against Psalm 121's text
+/// (seed 214) was accepted without its verse 5. So a repeat within these bounds only (`loose`)
+/// must match its later reading clearly closer than the long stretches around the two match
+/// others (`repeatDistinctRatio`; in that Matthew 5 one next to them matched within 1/0.8 of
+/// them), and `ReadTwice` keeps it only where the text without it fits its pauses and its
+/// words, told apart, explain what is heard better than read backwards.
 ///
 /// For each b the closest a wins; of repeats that overlap, the closer (lower share). Until the
 /// thirty-fifth session the earlier one won: in a `retake_human` Matthew 5 (seed 16; "Blessed
@@ -81,6 +82,8 @@ extension SpeechMap {
     var islands: Range<Int>
     /// Its DTW distance to the later reading, as a share of the recording's scale (`repeatAlikeRatio`).
     var share: Double
+    /// Whether it passed a long take's looser bounds only (`repeatLongWholeShare`).
+    var loose = false
 
     /// Whether one of the two repeats' earlier reading is the other's later reading.
     func chains(with other: Repeat) -> Bool {
@@ -104,6 +107,7 @@ extension SpeechMap {
   static let repeatLongPrefixShare = 0.7
   static let repeatLongWholeShare = 0.65
   static let repeatShiftedRatio = 0.9
+  static let repeatDistinctRatio = 0.8
   static let repeatShortestShare = 0.7
   static let repeatLongestShare = 1.5
   /// The scale is the median head distance, or the 90th percentile's over this, if more: where
@@ -197,6 +201,11 @@ extension SpeechMap {
     let typicalPause = realPauses.isEmpty ? 0 : realPauses[realPauses.count / 2]
     let afterLongPause = { (i: Int) in i == 0 || pauses[i - 1].seconds >= typicalPause }
     var best: [Int: Repeat] = [:]
+    // Long stretches' closest other long stretch, before them (as the later reading) and after
+    // them (as the earlier); and the repeats that passed a long take's bounds only.
+    var closestBefore: [Int: Double] = [:]
+    var closestAfter: [Int: Double] = [:]
+    var loose: Set<Int> = []
     for pair in pairs {
       let long = pair.speech >= Self.repeatLongTakeSeconds && (afterLongPause(pair.a) || afterLongPause(pair.b))
       guard let wholeBound = Self.wholeBound(head: pair.head, scale: scale, long: long) else { continue }
@@ -205,20 +214,40 @@ extension SpeechMap {
       let y = frames(pair.b..<islands.count, Int(Self.repeatLongestShare * Double(n)))
       guard n > 0, Double(y.count) >= Self.repeatShortestShare * Double(n) else { continue }
       // Every beginning of a repeat matches too: its first second, then 2, 4, 8… (cheap).
+      // (strict: within the first bounds too.)
       var length = Self.repeatPrefixFrames
       var matches = true
+      var strict = true
       while matches && 2 * length <= n {
         let limit = (long ? Self.repeatLongPrefixShare : Self.repeatPrefixShare) * scale
         let start = y.prefix(Int(Self.repeatLongestShare * Double(length)))
-        matches = Self.warpDistance(x.prefix(length), start, freeEnd: true, abandonAbove: limit) <= limit
+        let distance = Self.warpDistance(x.prefix(length), start, freeEnd: true, abandonAbove: limit)
+        matches = distance <= limit
+        strict = strict && distance <= Self.repeatPrefixShare * scale
         length *= 2
       }
       guard matches else { continue }
       let share = Self.warpDistance(x, y, freeEnd: true, abandonAbove: wholeBound * scale) / scale
-      guard share <= wholeBound, share < best[pair.b]?.share ?? .infinity else { continue }
+      guard share <= wholeBound else { continue }
+      if long {
+        closestBefore[pair.b] = min(share, closestBefore[pair.b] ?? .infinity)
+        closestAfter[pair.a] = min(share, closestAfter[pair.a] ?? .infinity)
+      }
+      guard share < best[pair.b]?.share ?? .infinity else { continue }
       best[pair.b] = Repeat(islands: pair.a..<pair.b, share: share)
+      let first = Self.wholeBound(head: pair.head, scale: scale).map { share <= $0 } ?? false
+      if strict && first { loose.remove(pair.b) } else { loose.insert(pair.b) }
     }
-    return Self.kept(Array(best.values))
+    // A long take within the looser bounds only must match its later reading clearly closer
+    // than the long stretches around the two match others (`repeatDistinctRatio`).
+    let distinct = best.values.compactMap { r -> Repeat? in
+      guard loose.contains(r.islands.upperBound) else { return r }
+      let around = min(
+        closestBefore[r.islands.lowerBound] ?? .infinity, closestAfter[r.islands.upperBound] ?? .infinity)
+      guard r.share <= Self.repeatDistinctRatio * around else { return nil }
+      return Repeat(islands: r.islands, share: r.share, loose: true)
+    }
+    return Self.kept(distinct)
   }
 
   /// Of repeats that overlap, the closer (lower share), unless its earlier reading runs into

@@ -148,15 +148,11 @@ import Testing
 
   /// `verses` read with verse `verse` (0-based) taken twice: the later take is the verse, named
   /// in a warning, and every other verse is in its own pause.
-  static func expectLaterTake(
-    of verse: Int, in verses: [String], seed: UInt64, tempo: Double = 1, pitch: Double = 1
-  ) throws {
+  static func expectLaterTake(of verse: Int, in verses: [String], seed: UInt64) throws {
     var options = SyntheticReading.Options()
     options.seed = seed
     options.wordTimbres = true
     options.retaken = [verse]
-    options.retakeTempo = tempo
-    options.retakePitch = pitch
     let reading = SyntheticReading(verses, options)
     let result = try Self.align(reading, verses)
     #expect(reading.isInOwnGap(result.segments[verse].start, verse: verse, slackFrames: 0), "the later take")
@@ -184,27 +180,31 @@ import Testing
     try Self.expectLaterTake(of: verse, in: Self.psalm150, seed: seed)
   }
 
-  /// A verse read twice whole, the earlier take as a person rereads: 11 % slower or 12 % faster
-  /// and 9 % higher, the same spectral envelope (`SyntheticReading.Options.retakePitch`). The
-  /// takes measure 0.43–0.52 as a whole, past the bounds set on takes by the same voice at the
-  /// same pace, within a long take's (`SpeechMap.repeatLongWholeShare`). Of 84 such readings
-  /// (Psalm 150 and Psalms 23 + 121, seeds 1–4, verses 2, 4, 6 and 8, the pace and pitch both
-  /// ways), 45 were all right before, 58 now; 3 broke (Psalm 150, seed 2, verse 2 read twice:
-  /// verses 3 and 4 of this voice, alike through and through, taken out as a take).
-  @Test(arguments: [
-    (UInt64(1), 3, 0.89, 1.09), (2, 5, 0.89, 1.09), (3, 1, 1.12, 1.09), (4, 3, 1.12, 1.09),
-  ])
-  func retakeReadAtAnotherPaceAndPitch(seed: UInt64, verse: Int, tempo: Double, pitch: Double) throws {
-    try Self.expectLaterTake(
-      of: verse, in: SampleText.psalm23 + SampleText.psalm121, seed: seed, tempo: tempo, pitch: pitch)
-  }
-
-  /// The same in Psalm 150, every verse opening "Praise him…".
-  @Test(arguments: [(UInt64(3), 1, 0.89, 1.09), (1, 3, 1.12, 1.09), (2, 3, 1.12, 1.09)])
-  func retakeReadAtAnotherPaceAndPitchAmongVersesThatOpenAlike(
-    seed: UInt64, verse: Int, tempo: Double, pitch: Double
-  ) throws {
-    try Self.expectLaterTake(of: verse, in: Self.psalm150, seed: seed, tempo: tempo, pitch: pitch)
+  /// A verse read twice whole, the earlier take as a person rereads: 12 % slower and 8 % lower,
+  /// the same spectral envelope (`SyntheticReading.Options.retakePitch`), in Psalm 150 (every
+  /// verse "Praise him…"), letters sounding by pairs. The takes pass a long take's bounds only
+  /// (`SpeechMap.repeatLongWholeShare`), and the text, its words told apart, fits better
+  /// without the earlier take. Of 84 such readings (Psalm 150 and Psalms 23 + 121, seeds 1–4,
+  /// verses 2, 4, 6 and 8, three pace and pitch pairs), 68 were all right with the bounds set
+  /// on takes by the same voice at the same pace, 72 now, none broken; 7 had a wrong start at
+  /// 0.9 or more, 3 now. With words of one tone each (`wordTimbres`, letters that cannot be told
+  /// apart) such a take is not taken out.
+  @Test(arguments: [UInt64(1), 2, 3, 4])
+  func retakeReadAtAnotherPaceAndPitch(seed: UInt64) throws {
+    var options = SyntheticReading.Options()
+    options.seed = seed
+    options.letterTimbres = true
+    options.pairTimbres = true
+    options.retaken = [3]
+    options.retakeTempo = 1.12
+    options.retakePitch = 0.92
+    let reading = SyntheticReading(Self.psalm150, options)
+    let result = try Self.align(reading, Self.psalm150)
+    #expect(result.segments.count == Self.psalm150.count, "no heading")
+    for v in result.segments.indices {
+      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
+    }
+    #expect(Self.readTwiceWarnings(result).contains { $0.contains("verse 4 ") }, "\(result.warnings)")
   }
 
   /// Of two repeats that overlap the closer is kept (`SpeechMap.kept`), unless its earlier
