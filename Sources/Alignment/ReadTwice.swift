@@ -46,7 +46,8 @@ enum ReadTwice {
     from best: Aligner.Attempt, segments: [VerseInput], options: AlignmentOptions, attempt: Attempt
   ) -> Aligner.Attempt {
     var taken: [SpeechMap.Repeat] = []
-    for candidate in best.map.repeats().sorted(by: { $0.share < $1.share }).prefix(mostTried) {
+    let chapter = segments.count <= QuickReader.mostSegments
+    for candidate in best.map.repeats(longTakes: chapter).sorted(by: { $0.share < $1.share }).prefix(mostTried) {
       // The later reading of a repeat taken out is the verse as read: it is not itself an
       // earlier reading of what follows (held-back seed 75: "The Lord is… The Lord is thy
       // keeper: the Lord is thy shade…", the false start out, then the verse's first phrase).

@@ -131,7 +131,11 @@ extension SpeechMap {
   /// Frames a warping path may stray from slopes 1/2…2.
   static let warpSlack = 10
 
-  func repeats() -> [Repeat] {
+  /// With `longTakes`, long takes are held to their looser bounds too: for a text of a
+  /// chapter's length (`ReadTwice.removed`). On the 68-minute speed file (540 segments) they
+  /// cost a second of 3.6 (`bench/align/speed.sh`: 1,100–1,145× real time, not 1,540–1,590×)
+  /// and changed no label.
+  func repeats(longTakes: Bool = true) -> [Repeat] {
     guard let shape = features.shape, let perFrame = features.framesPerShapeFrame, islands.count >= 2 else { return [] }
     // Speech frames of every island, one after another; each frame's own level (its mean over
     // bands) is taken off, so a reading louder or softer than the other still matches; then
@@ -202,12 +206,14 @@ extension SpeechMap {
     let afterLongPause = { (i: Int) in i == 0 || pauses[i - 1].seconds >= typicalPause }
     var best: [Int: Repeat] = [:]
     // Long stretches' closest other long stretch, before them (as the later reading) and after
-    // them (as the earlier); and the repeats that passed a long take's bounds only.
+    // them (as the earlier), known only within the long bound (farther ones are abandoned);
+    // and the repeats that passed a long take's bounds only.
     var closestBefore: [Int: Double] = [:]
     var closestAfter: [Int: Double] = [:]
     var loose: Set<Int> = []
     for pair in pairs {
-      let long = pair.speech >= Self.repeatLongTakeSeconds && (afterLongPause(pair.a) || afterLongPause(pair.b))
+      let long =
+        longTakes && pair.speech >= Self.repeatLongTakeSeconds && (afterLongPause(pair.a) || afterLongPause(pair.b))
       guard let wholeBound = Self.wholeBound(head: pair.head, scale: scale, long: long) else { continue }
       let x = frames(pair.a..<pair.b, Int.max)
       let n = x.count
