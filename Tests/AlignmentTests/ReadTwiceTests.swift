@@ -198,13 +198,17 @@ import Testing
     options.retaken = [3]
     options.retakeTempo = 1.12
     options.retakePitch = 0.92
-    let reading = SyntheticReading(Self.psalm150, options)
-    let result = try Self.align(reading, Self.psalm150)
-    #expect(result.segments.count == Self.psalm150.count, "no heading")
+    try Self.expectEveryVerseRight(SyntheticReading(Self.psalm150, options), Self.psalm150, named: 3)
+  }
+
+  /// No heading, every verse in its own pause, verse `named` (0-based) named as read twice.
+  static func expectEveryVerseRight(_ reading: SyntheticReading, _ verses: [String], named verse: Int) throws {
+    let result = try Self.align(reading, verses)
+    #expect(result.segments.count == verses.count, "no heading")
     for v in result.segments.indices {
       #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
     }
-    #expect(Self.readTwiceWarnings(result).contains { $0.contains("verse 4 ") }, "\(result.warnings)")
+    #expect(Self.readTwiceWarnings(result).contains { $0.contains("verse \(verse + 1) ") }, "\(result.warnings)")
   }
 
   /// Of two repeats that overlap the closer is kept (`SpeechMap.kept`), unless its earlier
@@ -239,13 +243,8 @@ import Testing
     options.pairTimbres = true
     options.phraseTempoSpread = 0.1
     options.retaken = [verse]
-    let reading = SyntheticReading(SkipPlacerTests.beatitudes, options)
-    let result = try Self.align(reading, SkipPlacerTests.beatitudes)
-    #expect(result.segments.count == SkipPlacerTests.beatitudes.count, "no heading")
-    for v in result.segments.indices {
-      #expect(reading.isInOwnGap(result.segments[v].start, verse: v, slackFrames: 0), "verse \(v + 1)")
-    }
-    #expect(Self.readTwiceWarnings(result).contains { $0.contains("verse \(verse + 1) ") }, "\(result.warnings)")
+    let verses = SkipPlacerTests.beatitudes
+    try Self.expectEveryVerseRight(SyntheticReading(verses, options), verses, named: verse)
   }
 
   /// Ecclesiastes 3 with verse 2 read twice whole and no title read (held-back seed 86): the
