@@ -201,8 +201,7 @@ extension SpeechMap {
     )
     guard scale > 0 else { return [] }
     // A long take opens or is read again after a pause as long as most of this recording's.
-    let realPauses = pauses.filter { !$0.isWeak }.map(\.seconds).sorted()
-    let typicalPause = realPauses.isEmpty ? 0 : realPauses[realPauses.count / 2]
+    let typicalPause = pauses.filter { !$0.isWeak }.map(\.seconds).upperMedian ?? 0
     let afterLongPause = { (i: Int) in i == 0 || pauses[i - 1].seconds >= typicalPause }
     var best: [Int: Repeat] = [:]
     // Long stretches' closest other long stretch, before them (as the later reading) and after

@@ -141,17 +141,18 @@ struct SyntheticReading {
       let weights: [Double] =
         options.letterTimbres ? (1...20).map(resonance) : (1...20).map { k in (0.15 + uniform()) / Double(k) }
       let length = pitch == 1 ? period : Int((Double(period) / pitch).rounded())
-      let shifted = (1...20).map { k -> Double in
-        let at = Double(k) * pitch - 1
-        let low = Int(at)
-        guard at >= 0, low < 19 else { return at < 0 ? weights[0] : 0 }
-        return weights[low] + (weights[low + 1] - weights[low]) * (at - Double(low))
-      }
+      let harmonics =
+        pitch == 1
+        ? weights
+        : (1...20).map { k -> Double in
+          let at = Double(k) * pitch - 1
+          let low = Int(at)
+          guard at >= 0, low < 19 else { return at < 0 ? weights[0] : 0 }
+          return weights[low] + (weights[low + 1] - weights[low]) * (at - Double(low))
+        }
       return (0..<length).map { n -> Float in
         var value = 0.0
-        for k in 1...20 {
-          value += (pitch == 1 ? weights : shifted)[k - 1] * Double.sin(2 * Double.pi * Double(k * n) / Double(length))
-        }
+        for k in 1...20 { value += harmonics[k - 1] * Double.sin(2 * Double.pi * Double(k * n) / Double(length)) }
         return Float(value / 2.2)
       }
     }
